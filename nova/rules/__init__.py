@@ -1,0 +1,27 @@
+"""Nova Raiders, the rules: a pure-Python game engine with no browser in it.
+
+>>> from nova.rules import new_game
+>>> s = new_game(players=3, seed=42)
+>>> moves = s.legal_moves()
+>>> s2 = s.apply(moves[0])
+>>> s2.ply, s.ply
+(1, 0)
+"""
+
+from .content import ContentError, Layout, layout_for, load_data
+from .serial import StateFormatError
+from .state import IllegalMove, Move, State, new_game
+from .view import determinize
+
+__all__ = [
+    "ContentError",
+    "IllegalMove",
+    "Layout",
+    "Move",
+    "State",
+    "StateFormatError",
+    "determinize",
+    "layout_for",
+    "load_data",
+    "new_game",
+]
