@@ -1021,11 +1021,6 @@ class State:
     def information_state_string(self, seat: int) -> str:
         return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
-    def describe(self, move: str) -> str:
-        from .words import describe_move
-
-        return describe_move(self, move)
-
     def action_label(self, cid: str, mode: str) -> str:
         return action_label(self.card_action(cid, mode))
 

@@ -1,0 +1,94 @@
+"""Command line: ``python -m nova <command>``.
+
+  random      play a random game and print its log and scores
+  bench       engine speed (and bots, if present) next to python-chess in the same run
+  bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
+  lab         bot-vs-bot batches for the designer (python -m nova lab --help)
+  link        print the link fragment of a random game (python -m nova link --help)
+  link-stats  link lengths over many random games
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+
+def cmd_random(argv: list[str]) -> int:
+    from .rules import ContentError, new_game
+
+    ap = argparse.ArgumentParser(prog="python -m nova random", description="a random game")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--variant", default=None, help="a variant JSON file")
+    args = ap.parse_args(argv)
+    try:
+        s = new_game(players=args.players, seed=args.seed, variant=args.variant)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    line: list[str] = []
+    turn = s.turn
+    print(f"# Nova Raiders, {args.players} players, seed {args.seed}; seat {s.turn} starts")
+    while not s.is_over():
+        move = rng.choice(s.legal_moves())
+        line.append(str(move))
+        s = s.apply(move)
+        if s.turn != turn or s.is_over():
+            print(f"seat {turn}: {' '.join(line)}")
+            line, turn = [], s.turn
+    print(f"# game over ({s.end_reason}) after {s.ply} decisions, round {s.round}")
+    for seat, score in enumerate(s.scores()):
+        print(f"seat {seat}: {score} points")
+    print("winner(s): " + ", ".join(f"seat {w}" for w in s.winners()))
+    return 0
+
+
+def cmd_bench(argv: list[str]) -> int:
+    from .benchmarks.engine import bench_engine
+
+    ap = argparse.ArgumentParser(prog="python -m nova bench")
+    ap.add_argument("--seconds", type=float, default=3.0)
+    args = ap.parse_args(argv)
+    for line in bench_engine(args.seconds):
+        print(line, flush=True)
+    try:
+        from .bots.bench import bench_bots
+    except ImportError:
+        return 0
+    for line in bench_bots():
+        print(line, flush=True)
+    return 0
+
+
+def _lazy(module: str, func: str = "main"):
+    def run(argv: list[str]) -> int:
+        import importlib
+
+        return importlib.import_module(module, __package__).__dict__[func](argv)
+
+    return run
+
+
+COMMANDS = {
+    "random": cmd_random,
+    "bench": cmd_bench,
+    "bench-page": _lazy(".benchmarks.page"),
+    "lab": _lazy(".lab"),
+    "link": _lazy(".links"),
+    "link-stats": _lazy(".links", "stats_main"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+        print(__doc__)
+        return 0 if not argv or argv[0] in ("-h", "--help") else 2
+    return COMMANDS[argv[0]](argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
