@@ -1,11 +1,11 @@
 """Command line: ``python -m nova <command>``.
 
-  random      play a random game and print its log and scores
-  bench       engine speed (and bots, if present) next to python-chess in the same run
-  bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
-  lab         bot-vs-bot batches for the designer (python -m nova lab --help)
-  link        print the link fragment of a random game (python -m nova link --help)
-  link-stats  link lengths over many random games
+random      play a random game and print its log and scores
+bench       engine speed (and bots, if present) next to python-chess in the same run
+bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
+lab         bot-vs-bot batches for the designer (python -m nova lab --help)
+link        print the link fragment of a random game (python -m nova link --help)
+link-stats  link lengths over many random games
 """
 
 from __future__ import annotations

@@ -58,8 +58,6 @@ def bench_engine(seconds: float = 3.0) -> list[str]:
         lines.append("reference python-chess not installed (pip install -e '.[test]')")
     else:
         m, cg, ct = ref
-        lines.append(
-            f"reference python-chess random playouts: {m / ct:,.0f} moves/s ({cg} games)"
-        )
+        lines.append(f"reference python-chess random playouts: {m / ct:,.0f} moves/s ({cg} games)")
         lines.append(f"ratio nova/python-chess: {(d / t) / (m / ct):.2f}x (aim: at least 2x)")
     return lines

@@ -467,11 +467,7 @@ class State:
 
     def _orbit_ships(self, dists) -> list[int]:
         seat = self.turn
-        return [
-            s
-            for s, o in enumerate(self.ship)
-            if o == seat and self._orbit_targets(s, dists)
-        ]
+        return [s for s, o in enumerate(self.ship) if o == seat and self._orbit_targets(s, dists)]
 
     def _mover_targets(self, name: str, s: int) -> list[int]:
         lay = self.layout
@@ -483,9 +479,7 @@ class State:
         if name == "hyper_jump":
             return [g for g in lay.gates if g != s and self._open_gate(g)]
         if name == "phase_shift":
-            return [
-                t for t in lay.phase_adjacent[s] if self.in_play(t) and self.ship[t] == NO_SHIP
-            ]
+            return [t for t in lay.phase_adjacent[s] if self.in_play(t) and self.ship[t] == NO_SHIP]
         if name == "jump_push":
             if lay.gate_owner[s] == -2:
                 return []
@@ -585,7 +579,10 @@ class State:
             if ship is None:
                 return [Move("@" + name(s)) for s in self._orbit_ships(pd["dists"])]
             if pd.get("dest") is None:
-                return [Move(">" + name(t)) for t in self._orbit_targets(ship, pd["dists"])]
+                moves = [Move(">" + name(t)) for t in self._orbit_targets(ship, pd["dists"])]
+                if pd.get("optional"):
+                    moves.append(Move("done"))  # stay put (R68 with the optional reading)
+                return moves
             return self._leave_moves(ship)
         if kind in ("jump", "hyper_jump", "phase_shift", "jump_push"):
             if ship is None:
@@ -725,9 +722,7 @@ class State:
                 p.hand.append(self.academy.pop(0))
                 old = [c for c in self.face_up if c is not None]
                 self.academy.extend(old)
-                self.face_up = [
-                    self.academy.pop(0) if self.academy else None for _ in self.face_up
-                ]
+                self.face_up = [self.academy.pop(0) if self.academy else None for _ in self.face_up]
                 self.last_event = "upgrade from the Academy Deck"
             else:
                 i = int(move[1]) - 1
@@ -761,6 +756,9 @@ class State:
                     p.bays[i] = p.bays[i][:-1] + c
             else:
                 p.bays[pd["targets"][0]] = pd["picked"]
+            self.pending = None
+            return
+        if kind == "orbit" and move == "done":
             self.pending = None
             return
         if kind == "skip":
@@ -864,6 +862,8 @@ class State:
         if kind == "hijack_orbit":
             if self._orbit_targets(target, pd["dists"]):
                 self.pending = {"kind": "orbit", "ship": target, "dists": pd["dists"]}
+                if self.layout.settings.get("hijack_orbit_is_optional", False):
+                    self.pending["optional"] = True
 
     def _resolve_unload(self, gate: int) -> None:
         """Ship to the Dock, Shards one at a time from the top into chosen bays (R36-R38)."""
