@@ -46,6 +46,25 @@ def cmd_random(argv: list[str]) -> int:
     return 0
 
 
+def cmd_validate(argv: list[str]) -> int:
+    from .rules import ContentError, layout_for
+
+    ap = argparse.ArgumentParser(prog="python -m nova validate", description="check a variant")
+    ap.add_argument("variant", nargs="?", default=None, help="a variant JSON file")
+    args = ap.parse_args(argv)
+    problems: list[str] = []
+    for players in (2, 3, 4):
+        try:
+            layout_for(players, args.variant)
+        except ContentError as exc:
+            problems += [f"{players} players: {p}" for p in exc.problems]
+    if problems:
+        print("invalid game data:\n  - " + "\n  - ".join(problems), file=sys.stderr)
+        return 1
+    print(f"{args.variant or 'the default data'}: valid for 2, 3 and 4 players")
+    return 0
+
+
 def cmd_bench(argv: list[str]) -> int:
     from .benchmarks.engine import bench_engine
 
@@ -74,6 +93,7 @@ def _lazy(module: str, func: str = "main"):
 
 COMMANDS = {
     "random": cmd_random,
+    "validate": cmd_validate,
     "bench": cmd_bench,
     "bench-page": _lazy(".benchmarks.page"),
     "lab": _lazy(".lab"),
