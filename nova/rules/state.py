@@ -409,32 +409,41 @@ class State:
     def _main_moves(self) -> list[Move]:
         seat = self.turn
         p = self.players[seat]
+        lay = self.layout
         moves: list[Move] = []
         if p.dock:
-            for g in self.layout.seat_gates[seat]:
+            for g in lay.seat_gates[seat]:
                 if self.in_play(g) and self.ship[g] == NO_SHIP:
-                    moves.append(Move("L" + self.space_name(g)))
+                    moves.append(Move("L" + lay.space_names[g]))
         colours = None
+        memo: dict = {None: False}  # several cards share an action: decide each once
+
+        def can(action) -> bool:
+            ok = memo.get(action)
+            if ok is None:
+                ok = memo[action] = self._executable(action)
+            return ok
+
         for cid in p.hand:
-            if cid in self.layout.basic:
-                top, bottom = self.layout.basic[cid]
+            basic = lay.basic.get(cid)
+            if basic is not None:
                 if not self.need_link:
-                    if self._executable(top):
+                    if can(basic[0]):
                         moves.append(Move(cid + "u"))
-                    if self._executable(bottom):
+                    if can(basic[1]):
                         moves.append(Move(cid + "r"))
                 moves.append(Move(cid + "s"))
             else:
-                card = self.layout.special[cid]
+                card = lay.special[cid]
                 moves.append(Move(cid + "l"))
                 if colours is None:
                     colours = self.bay_colours(seat)
-                if card["colour"] in colours or not self.layout.settings.get(
+                if card["colour"] in colours or not lay.settings.get(
                     "special_action_needs_colour", True
                 ):
-                    if self._executable(card["action"]):
+                    if can(card["action"]):
                         moves.append(Move(cid + "u"))
-                    if self._executable(card["alternate"]):
+                    if can(card["alternate"]):
                         moves.append(Move(cid + "r"))
         moves.append(Move("E"))
         return moves
