@@ -42,7 +42,8 @@ PREFIX = "n"  # "n1.…": a Nova Raiders game link, format version 1
 MAX_FRAGMENT = 65536  # characters; a whole game is well under 1,000
 MAX_CONTENT = 262144  # bytes after inflating: refuse deflate bombs
 MAX_VARIANT = 65536  # bytes of variant JSON
-MAX_TEXT = 64  # bytes of one name, colour or bot name (GameRecord clips them further)
+MAX_TEXT = 128  # bytes of one name, colour, bot or move token, in UTF-8
+CLIP = {"names": 24, "colours": 16, "bots": 16}  # characters, as GameRecord.from_dict clips
 MAX_SEED = 2**63
 
 FLAG_DEFLATED = 1
@@ -53,6 +54,10 @@ FORM_TOKENS = 1  # moves as their text tokens (any record, even one that does no
 HAS_VARIANT, HAS_NAMES, HAS_COLOURS, HAS_BOTS = 1, 2, 4, 8
 
 BROKEN = "this game link is damaged (cut short or changed); ask for the link again"
+OTHER_RULES = (
+    "this game link was made with a different version of the rules and does not replay "
+    "the same way here"
+)
 
 
 class _Bad(Exception):
@@ -158,19 +163,16 @@ def encode(record: GameRecord) -> str:
     if record.variant is not None:
         fields |= HAS_VARIANT
         tail += _text(json.dumps(record.variant, separators=(",", ":"), sort_keys=True))
-    for bit, mine, theirs in (
-        (HAS_NAMES, record.names, default.names),
-        (HAS_COLOURS, record.colours, default.colours),
-        (HAS_BOTS, record.bots, default.bots),
-    ):
-        if list(mine) != list(theirs):
+    for bit, key in ((HAS_NAMES, "names"), (HAS_COLOURS, "colours"), (HAS_BOTS, "bots")):
+        mine = [str(x)[: CLIP[key]] for x in getattr(record, key)]
+        if mine != getattr(default, key):
             if len(mine) != record.players:
-                raise RecordError("the game's players do not match its names, colours or bots")
+                raise RecordError(f"the game has {len(mine)} {key} for {record.players} players")
             fields |= bit
             tail += b"".join(_text(x) for x in mine)
     packed = _pack_indices(record)
     if packed is None:
-        form, moves = FORM_TOKENS, b"".join(_text(str(m)) for m in record.moves)
+        form, moves = FORM_TOKENS, b"".join(_text(str(m)[:12]) for m in record.moves)
     else:
         form, moves = FORM_INDEX, packed
     content = (
@@ -286,10 +288,7 @@ def _read_content(r: _Reader) -> GameRecord:
     record = _record(players, seed, variant, lists, [])
     record.moves = _unpack_indices(record, int.from_bytes(blob, "big"), count)
     if _moves_crc(record.moves) != moves_crc:
-        raise RecordError(
-            "this game link was made with a different version of the rules and does not "
-            "replay the same way here"
-        )
+        raise RecordError(OTHER_RULES)
     return record
 
 
@@ -343,16 +342,13 @@ def _unpack_indices(record: GameRecord, number: int, count: int) -> list[str]:
     moves: list[str] = []
     for n in range(count):
         if s.is_over():
-            raise RecordError(
-                f"move {n + 1} of this game link comes after the end of the game; it was made "
-                "with a different version of the rules"
-            )
+            raise RecordError(f"move {n + 1} comes after the end of the game: {OTHER_RULES}")
         legal = _sorted_legal(s)
         number, i = divmod(number, len(legal))
         moves.append(legal[i])
         s = s.apply(legal[i])
-    if number:
-        raise _Bad
+    if number:  # the checksum held, so the choices were fewer here than where it was made
+        raise RecordError(OTHER_RULES)
     return moves
 
 
