@@ -1,0 +1,196 @@
+"""Sharing a game as a link, and stepping through a linked game: the page's share UI.
+
+Everything here but :func:`share` is pure (markup as strings, testable in CPython);
+:func:`share` is the browser glue and imports PyScript only when called. All text that
+comes from a game (names, moves, messages) is HTML-escaped before it becomes markup:
+a link is untrusted input.
+
+How the page uses it (nova/web/app.py):
+
+* on start, if ``location.hash`` is set: ``record, error = open_link(location.hash)``;
+  on error put ``link_error_html(error)`` in the page (a ``role="alert"`` element) and
+  carry on with a new game; otherwise play ``record.state()``.
+* after any decision, the "Share" button calls ``await share(record, location.href)``;
+  it shows ``share_panel_html(record, url)`` (the link and the friendly-play warning).
+* the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
+  renderer and ``cursor.controls_html()`` under it; the buttons carry
+  ``data-nova-replay="first|prev|next|last|play"``: call ``cursor.go(that)``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..links import decode, encode
+from ..record import GameRecord, RecordError
+from ..rules import State
+
+FRIENDLY_PLAY = (
+    "Friendly play only: a game link carries the game's random seed, so someone who "
+    "takes the trouble could work out the hidden cards (every hand and the order of the "
+    "decks) from it. Share links with people you trust not to peek."
+)
+
+
+def link_for(record: GameRecord, page_url: str = "") -> str:
+    """The full address that opens ``record``: the page's address with the game as its fragment."""
+    base = page_url.split("#", 1)[0]
+    return f"{base}#{encode(record)}"
+
+
+def open_link(fragment: str) -> tuple[GameRecord | None, str | None]:
+    """The game in a ``location.hash`` (record, None), or (None, a player's message)."""
+    try:
+        return decode(fragment), None
+    except RecordError as exc:
+        return None, str(exc)
+
+
+def link_error_html(message: str) -> str:
+    """An alert telling the player why the link did not open (the page stays usable)."""
+    return (
+        '<div class="nova-link-error" role="alert">'
+        f"<strong>This game link could not be opened:</strong> {escape(message)}. "
+        "You can start a new game instead.</div>"
+    )
+
+
+def _players_line(record: GameRecord) -> str:
+    return ", ".join(escape(n) for n in record.names)
+
+
+def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
+    """The share panel: the link in a text field, the friendly-play warning, the buttons.
+
+    ``copied`` says what :func:`share` managed ("shared", "copied" or "" when the player
+    must copy the link from the field by hand).
+    """
+    done = {
+        "shared": "The link was handed to your device's share menu.",
+        "copied": "The link is copied: paste it to a friend.",
+    }.get(copied, "Copy this link and send it to a friend.")
+    decisions = len(record.moves)
+    return (
+        '<section class="nova-share" aria-label="Share this game">'
+        "<h2>Share this game</h2>"
+        f"<p>{_players_line(record)} — after {decisions} decision{'s' * (decisions != 1)}. "
+        "Whoever opens the link continues the game from here, or watches its replay.</p>"
+        f'<p class="nova-share-status" role="status">{escape(done)}</p>'
+        '<label>Game link <input class="nova-share-link" type="text" readonly '
+        f'value="{escape(url, quote=True)}" data-nova-share-link '
+        'onfocus="this.select()"></label>'
+        '<p class="nova-share-warning">' + escape(FRIENDLY_PLAY) + "</p>"
+        '<button type="button" data-nova-share="copy">Copy link</button> '
+        '<button type="button" data-nova-share="close">Close</button>'
+        "</section>"
+    )
+
+
+async def share(record: GameRecord, page_url: str) -> str:
+    """Offer the link: the device's share menu, else the clipboard, else the text field.
+
+    Returns "shared", "copied" or "" (the player copies it from the panel's field). The
+    panel is shown in every case, because it carries the friendly-play warning.
+    """
+    # Browser only; imported here so the module stays importable in CPython.
+    from pyscript import window
+    from pyscript.ffi import to_js
+
+    url = link_for(record, page_url)
+    nav = window.navigator
+    how = ""
+    try:
+        if hasattr(nav, "share") and hasattr(nav, "canShare"):
+            data = to_js({"title": "Nova Raiders game", "url": url})
+            if nav.canShare(data):
+                await nav.share(data)
+                how = "shared"
+    except Exception:  # the player closed the share sheet, or it is refused in an iframe
+        how = ""
+    if not how:
+        try:
+            await nav.clipboard.writeText(url)
+            how = "copied"
+        except Exception:  # no clipboard permission (e.g. an iframe): show the field
+            how = ""
+    panel = window.document.querySelector("[data-nova-share-panel]")
+    if panel is not None and hasattr(panel, "innerHTML"):
+        panel.innerHTML = share_panel_html(record, url, how)
+        panel.hidden = False
+    return how
+
+
+class Replay:
+    """A linked game watched move by move: ``state`` is the position after ``step`` moves."""
+
+    def __init__(self, record: GameRecord, step: int | None = None) -> None:
+        self.record = record
+        self.states: list[State] = record.states()
+        self.step = len(record.moves) if step is None else max(0, min(step, len(record.moves)))
+
+    @property
+    def state(self) -> State:
+        return self.states[self.step]
+
+    @property
+    def last(self) -> int:
+        return len(self.record.moves)
+
+    def go(self, where: str) -> int:
+        """Move the cursor: "first", "prev", "next", "last", or a number; returns the step."""
+        if where == "first":
+            self.step = 0
+        elif where == "prev":
+            self.step = max(0, self.step - 1)
+        elif where == "next":
+            self.step = min(self.last, self.step + 1)
+        elif where == "last":
+            self.step = self.last
+        else:
+            try:
+                self.step = max(0, min(self.last, int(where)))
+            except ValueError:
+                pass
+        return self.step
+
+    def caption(self) -> str:
+        """Plain text: which decision this is, who made it and its token."""
+        if self.step == 0:
+            return f"Set-up: {self.record.names[self.states[0].turn]} to start"
+        before = self.states[self.step - 1]
+        who = self.record.names[before.current_player]
+        move = self.record.moves[self.step - 1]
+        return f"Decision {self.step} of {self.last}: {who} played {move}"
+
+    def controls_html(self) -> str:
+        """The replay bar: caption, step buttons and a slider, all escaped."""
+        off = ' disabled aria-disabled="true"'
+        at_start, at_end = self.step == 0, self.step == self.last
+
+        def button(action: str, label: str, text: str, disabled: bool) -> str:
+            return (
+                f'<button type="button" data-nova-replay="{action}" aria-label="{label}"'
+                f"{off if disabled else ''}>{text}</button>"
+            )
+
+        return (
+            f'<div class="nova-replay" data-nova-replay-step="{self.step}" '
+            f'data-nova-replay-last="{self.last}">'
+            f'<p class="nova-replay-caption" aria-live="polite">{escape(self.caption())}</p>'
+            + button("first", "first decision", "⏮", at_start)
+            + button("prev", "previous decision", "◀", at_start)
+            + f'<input type="range" min="0" max="{self.last}" value="{self.step}" '
+            'aria-label="decision" data-nova-replay="seek">'
+            + button("next", "next decision", "▶", at_end)
+            + button("last", "latest decision", "⏭", at_end)
+            + '<button type="button" data-nova-replay="play">Play from here</button>'
+            "</div>"
+        )
+
+    def record_upto_step(self) -> GameRecord:
+        """The game cut at this step: "Play from here" continues from the shown position."""
+        r = self.record
+        return GameRecord(
+            r.players, r.seed, r.variant, list(r.names), list(r.colours), list(r.bots),
+            list(r.moves[: self.step]),
+        )  # fmt: skip

@@ -1,0 +1,105 @@
+"""The share UI's pure parts (nova/web/share.py): markup is escaped, the replay steps."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from nova.links import decode, random_record
+from nova.record import GameRecord
+from nova.web.share import (
+    FRIENDLY_PLAY,
+    Replay,
+    link_error_html,
+    link_for,
+    open_link,
+    share_panel_html,
+)
+
+EVIL = ["<script>alert(1)</script", '<img src=x onerror="x()">']
+
+
+class Tags(HTMLParser):
+    """Every start tag and attribute name in some markup."""
+
+    def __init__(self, markup: str) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attrs: list[str] = []
+        self.text = ""
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs += [name for name, _ in attrs]
+
+    def handle_data(self, data):
+        self.text += data
+
+
+def test_link_for_replaces_any_fragment_of_the_page_address() -> None:
+    record = random_record(2, 1, 10)
+    url = link_for(record, "https://example.org/nova/index.html#n1.old")
+    base, fragment = url.split("#")
+    assert base == "https://example.org/nova/index.html"
+    assert decode(fragment) == record
+
+
+def test_share_panel_warns_about_friendly_play_and_escapes_names() -> None:
+    record = GameRecord(players=2, seed=3, names=EVIL)
+    url = link_for(record, "http://127.0.0.1:8000/")
+    markup = share_panel_html(record, url, "copied")
+    parsed = Tags(markup)
+    assert "script" not in parsed.tags and "img" not in parsed.tags
+    assert not any(a.startswith("on") and a != "onfocus" for a in parsed.attrs)
+    assert EVIL[0] in parsed.text  # shown as text
+    assert FRIENDLY_PLAY in parsed.text
+    assert "seed" in FRIENDLY_PLAY and "hidden cards" in FRIENDLY_PLAY
+    assert "copied" in parsed.text
+
+
+def test_a_bad_link_becomes_an_escaped_alert() -> None:
+    record, error = open_link("#n1.<img src=x onerror=alert(1)>")
+    assert record is None and error
+    markup = link_error_html(error + EVIL[1])
+    parsed = Tags(markup)
+    assert 'role="alert"' in markup
+    assert parsed.tags == ["div", "strong"]
+
+
+def test_open_link_returns_the_game() -> None:
+    record = random_record(3, 2, 30)
+    url = link_for(record, "http://x/")
+    assert open_link(url[url.index("#") :]) == (record, None)
+
+
+def test_replay_steps_through_a_linked_game_move_by_move() -> None:
+    record = random_record(3, 4, 25)
+    replay = Replay(record)
+    assert replay.step == 25 and replay.state == record.state()
+    assert replay.go("first") == 0 and replay.state == record.initial_state()
+    assert replay.go("prev") == 0
+    assert "Set-up" in replay.caption()
+    replay.go("next")
+    assert replay.state == record.state(1)
+    assert replay.caption() == (
+        f"Decision 1 of 25: {record.names[record.initial_state().current_player]} "
+        f"played {record.moves[0]}"
+    )
+    assert replay.go("12") == 12 and replay.go("last") == 25 and replay.go("next") == 25
+    assert replay.go("junk") == 25 and replay.go("-4") == 0
+    replay.go("7")
+    cut = replay.record_upto_step()
+    assert cut.moves == record.moves[:7] and cut.state() == record.state(7)
+
+
+def test_replay_controls_disable_the_ends_and_escape_names() -> None:
+    record = GameRecord(players=2, seed=5, names=EVIL)
+    s = record.initial_state()
+    record.moves.append(str(s.legal_moves()[0]))
+    replay = Replay(record, 0)
+    markup = replay.controls_html()
+    parsed = Tags(markup)
+    assert "script" not in parsed.tags and "img" not in parsed.tags
+    assert 'data-nova-replay="prev" aria-label="previous decision" disabled' in markup
+    replay.go("last")
+    assert 'data-nova-replay="next" aria-label="next decision" disabled' in replay.controls_html()
