@@ -5,16 +5,19 @@ Everything here but :func:`share` is pure (markup as strings, testable in CPytho
 comes from a game (names, moves, messages) is HTML-escaped before it becomes markup:
 a link is untrusted input.
 
-How the page uses it (nova/web/app.py):
+How the page uses it (nova/web/app.py); every control is a ``data-ui`` button, so the
+page's one delegated click listener routes them:
 
 * on start, if ``location.hash`` is set: ``record, error = open_link(location.hash)``;
   on error put ``link_error_html(error)`` in the page (a ``role="alert"`` element) and
   carry on with a new game; otherwise play ``record.state()``.
-* after any decision, the "Share" button calls ``await share(record, location.href)``;
-  it shows ``share_panel_html(record, url)`` (the link and the friendly-play warning).
+* put ``SHARE_BUTTON`` (``data-ui="share"``) and ``SHARE_SLOT`` (the panel's place) in
+  the page; ``share`` → ``await share(record, str(window.location.href))``;
+  ``share-copy`` → ``await copy_link()``; ``share-close`` → ``close_panel()``.
 * the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
-  renderer and ``cursor.controls_html()`` under it; the buttons carry
-  ``data-nova-replay="first|prev|next|last|play"``: call ``cursor.go(that)``.
+  renderer and ``cursor.controls_html()`` under it; ``replay-first|prev|next|last`` and
+  the slider ``replay-seek`` (its value) → ``cursor.go(name_or_value)``;
+  ``replay-play`` → continue with ``cursor.record_upto_step()``.
 """
 
 from __future__ import annotations
@@ -77,26 +80,40 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
         "Whoever opens the link continues the game from here, or watches its replay.</p>"
         f'<p class="nova-share-status" role="status">{escape(done)}</p>'
         '<label>Game link <input class="nova-share-link" type="text" readonly '
-        f'value="{escape(url, quote=True)}" data-nova-share-link '
-        'onfocus="this.select()"></label>'
+        f'value="{escape(url, quote=True)}" data-nova-share-link></label>'
         '<p class="nova-share-warning">' + escape(FRIENDLY_PLAY) + "</p>"
-        '<button type="button" data-nova-share="copy">Copy link</button> '
-        '<button type="button" data-nova-share="close">Close</button>'
+        '<button type="button" data-ui="share-copy">Copy link</button> '
+        '<button type="button" data-ui="share-close">Close</button>'
         "</section>"
     )
+
+
+SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
+SHARE_SLOT = '<div class="nova-share-slot" data-nova-share-panel hidden></div>'
+
+
+def _panel(window):
+    panel = window.document.querySelector("[data-nova-share-panel]")
+    # JS null is not None under PyScript: test for an element's attribute instead.
+    return panel if hasattr(panel, "innerHTML") else None
 
 
 async def share(record: GameRecord, page_url: str) -> str:
     """Offer the link: the device's share menu, else the clipboard, else the text field.
 
-    Returns "shared", "copied" or "" (the player copies it from the panel's field). The
-    panel is shown in every case, because it carries the friendly-play warning.
+    The panel (with the friendly-play warning) is shown first, in every case, so a share
+    sheet or a clipboard prompt that never answers cannot hide the link. Returns "shared",
+    "copied" or "" (the player copies it from the panel's field).
     """
     # Browser only; imported here so the module stays importable in CPython.
     from pyscript import window
     from pyscript.ffi import to_js
 
     url = link_for(record, page_url)
+    panel = _panel(window)
+    if panel is not None:
+        panel.innerHTML = share_panel_html(record, url)
+        panel.hidden = False
     nav = window.navigator
     how = ""
     try:
@@ -108,16 +125,49 @@ async def share(record: GameRecord, page_url: str) -> str:
     except Exception:  # the player closed the share sheet, or it is refused in an iframe
         how = ""
     if not how:
-        try:
-            await nav.clipboard.writeText(url)
-            how = "copied"
-        except Exception:  # no clipboard permission (e.g. an iframe): show the field
-            how = ""
-    panel = window.document.querySelector("[data-nova-share-panel]")
-    if panel is not None and hasattr(panel, "innerHTML"):
+        how = await _copy(window, url)
+    if panel is not None and how:
         panel.innerHTML = share_panel_html(record, url, how)
-        panel.hidden = False
     return how
+
+
+async def _copy(window, url: str) -> str:
+    try:
+        await window.navigator.clipboard.writeText(url)
+        return "copied"
+    except Exception:  # no clipboard (http, an iframe without permission): the field stays
+        return ""
+
+
+async def copy_link() -> str:
+    """The panel's "Copy link" button (``data-ui="share-copy"``): copy, else select the field."""
+    from pyscript import window
+
+    field = window.document.querySelector("input[data-nova-share-link]")
+    if not hasattr(field, "value"):
+        return ""
+    how = await _copy(window, str(field.value))
+    if not how:
+        field.focus()
+        field.select()
+    status = window.document.querySelector(".nova-share-status")
+    if hasattr(status, "textContent"):
+        status.textContent = (
+            "The link is copied: paste it to a friend."
+            if how
+            else "Copying is not allowed here: the link is selected, copy it by hand."
+        )
+    return how
+
+
+def close_panel() -> None:
+    """The panel's "Close" button (``data-ui="share-close"``)."""
+    from pyscript import window
+
+    panel = _panel(window)
+    if panel is not None:
+        panel.hidden = True
+        panel.innerHTML = ""
 
 
 class Replay:
@@ -137,7 +187,11 @@ class Replay:
         return len(self.record.moves)
 
     def go(self, where: str) -> int:
-        """Move the cursor: "first", "prev", "next", "last", or a number; returns the step."""
+        """Move the cursor: "first", "prev", "next", "last", or a number; returns the step.
+
+        The page's ``data-ui`` names ("replay-next") are accepted as they are.
+        """
+        where = where.removeprefix("replay-")
         if where == "first":
             self.step = 0
         elif where == "prev":
@@ -169,7 +223,7 @@ class Replay:
 
         def button(action: str, label: str, text: str, disabled: bool) -> str:
             return (
-                f'<button type="button" data-nova-replay="{action}" aria-label="{label}"'
+                f'<button type="button" data-ui="replay-{action}" aria-label="{label}"'
                 f"{off if disabled else ''}>{text}</button>"
             )
 
@@ -180,10 +234,10 @@ class Replay:
             + button("first", "first decision", "⏮", at_start)
             + button("prev", "previous decision", "◀", at_start)
             + f'<input type="range" min="0" max="{self.last}" value="{self.step}" '
-            'aria-label="decision" data-nova-replay="seek">'
+            'aria-label="decision" data-ui="replay-seek">'
             + button("next", "next decision", "▶", at_end)
             + button("last", "latest decision", "⏭", at_end)
-            + '<button type="button" data-nova-replay="play">Play from here</button>'
+            + '<button type="button" data-ui="replay-play">Play from here</button>'
             "</div>"
         )
 
