@@ -1,0 +1,167 @@
+"""A hand-written evaluation of a position for one seat, in rough points.
+
+Only things the seat could see in its view are used for the *other* seats (their
+visible Special cards, never their hands), so evaluating a determinized state gives
+the same number whatever hidden cards were dealt to the opponents.
+
+The terms, all in "points at the end of the game" units:
+
+* banked: the Cargo Bays (best split, R50-R54) plus a little for a bay whose open
+  tail can still grow into a set, plus the seat's Special cards by symbol (R55-R58);
+* carried: Shards under the seat's ships, discounted by how many actions the ship
+  needs to reach one of its own Jump-Gates, by the danger of the next Star Expansion
+  (R48) and by how soon Super-Nova ends the game (R49);
+* ships: each ship still in the game (Dock or board) is worth future Shards;
+* reach: loose Shards that one of the seat's ships can orbit onto;
+* threat: a stack with an opponent ship next to it on its ring can be Hijacked (R39).
+
+:func:`evaluate` returns the seat's value minus a blend of the opponents' values, or
+a large win/loss number once the game is over.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..rules import State
+from ..rules.scoring import best_bay_split, special_groups
+
+WIN = 1000.0
+SHARD = 2.6  # a carried Shard's rough worth once unloaded well
+HOME_GATE = 0.9  # on an own Jump-Gate: one Unload away
+JUMP_HOME = 0.76  # on any other gate: a Jump, then an Unload
+ORBIT_HOME = 0.8  # on an own gate's ring, less a step per space to orbit
+STEP = 0.04
+FAR = 0.4
+SHIP = 2.0  # a ship's worth of future Shards at the start of the game
+IN_PLAY = 0.25  # a launched ship can act this turn
+REACH = 0.35  # per loose Shard within orbit reach of one of the seat's ships
+THREAT = 1.3  # a Hijack takes the bottom Shard and pushes the stack away
+
+
+@lru_cache(maxsize=4096)
+def bay_value(bay: str, table: tuple[tuple[int, int], ...]) -> float:
+    """Points of one bay plus a bonus when its last group can still grow (R50)."""
+    t = dict(table)
+    now = best_bay_split(bay, t)[0]
+    gain = max(best_bay_split(bay + c, t)[0] for c in "kry") - now
+    return now + 0.3 * max(gain - 1, 0)
+
+
+@lru_cache(maxsize=4096)
+def specials_value(symbols: tuple[str, ...], table: tuple[tuple[int, int], ...]) -> int:
+    return sum(g[2] for g in special_groups(symbols, dict(table)))
+
+
+class Geometry:
+    """Per-layout tables the evaluation looks up: actions to get home, ring distances."""
+
+    def __init__(self, lay) -> None:
+        self.lay = lay
+        n = lay.space_count
+        self.bay_table = tuple(sorted(lay.bay_sets.items()))
+        self.special_table = tuple(sorted(lay.special_sets.items()))
+        # what a carried Shard keeps of its worth on each space, by how far home is
+        self.home_factor: list[list[float]] = []
+        for seat in range(lay.players):
+            own = set(lay.seat_gates[seat])
+            row = []
+            for s in range(n):
+                if s in own:
+                    row.append(HOME_GATE)
+                    continue
+                d_own = min((self.ring_dist(s, g) for g in own if self.same_ring(s, g)), default=99)
+                d_any = min(
+                    (self.ring_dist(s, g) for g in lay.gates if self.same_ring(s, g)), default=99
+                )
+                # orbit home along the ring, or orbit to any gate and Jump home from it
+                row.append(max(ORBIT_HOME - STEP * d_own, JUMP_HOME - STEP * d_any, FAR))
+            self.home_factor.append(row)
+        # spaces within orbit reach (1-4 either way) on the same ring
+        self.near = [
+            [t for t in range(n) if t != s and self.same_ring(s, t) and self.ring_dist(s, t) <= 4]
+            for s in range(n)
+        ]
+        track = lay.track
+        self.expansions_ahead = [
+            next((k - i for k in range(i + 1, len(track)) if track[k] == "expansion"), 99)
+            for i in range(len(track))
+        ]
+        self.track_len = len(track) - 1
+
+    def same_ring(self, a: int, b: int) -> bool:
+        return self.lay.space_ring[a] == self.lay.space_ring[b]
+
+    def ring_dist(self, a: int, b: int) -> int:
+        n = self.lay.ring_sizes[self.lay.space_ring[a]]
+        d = abs(self.lay.space_index[a] - self.lay.space_index[b]) % n
+        return min(d, n - d)
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def geometry(lay) -> Geometry:
+    g = _GEOMETRY.get(id(lay))
+    if g is None or g.lay is not lay:
+        g = _GEOMETRY[id(lay)] = Geometry(lay)
+    return g
+
+
+def seat_value(s: State, seat: int, me: int, geo: Geometry) -> float:
+    """How well ``seat`` is doing, in rough end-of-game points."""
+    lay = s.layout
+    p = s.players[seat]
+    value = sum(bay_value(b, geo.bay_table) for b in p.bays)
+    if seat == me:
+        symbols = s.special_symbols(seat)
+    else:  # only what the evaluating seat can see
+        cards = p.discard + [c for c, _ in p.played]
+        symbols = [lay.special[c]["colour"] for c in cards if c in lay.special]
+    value += specials_value(tuple(sorted(symbols)), geo.special_table)
+    left = geo.track_len - s.track_pos  # Unloads until Super-Nova
+    late = 1.0 if left >= 3 else (0.55 if left == 2 else 0.25)
+    danger_ring = s.removed if geo.expansions_ahead[s.track_pos] <= 2 else -1
+    alive = lay.ships - p.ships_lost
+    value += SHIP * alive * (left / geo.track_len)
+    home = geo.home_factor[seat]
+    pile, ship, ring = s.pile, s.ship, lay.space_ring
+    for sp, owner in enumerate(ship):
+        if owner != seat:
+            continue
+        value += IN_PLAY
+        carried = len(pile[sp])
+        at_risk = ring[sp] == danger_ring
+        if carried:
+            factor = home[sp] * late
+            if at_risk:
+                factor *= 0.3
+            value += SHARD * carried * factor
+            for t in (lay.next_space[sp], lay.prev_space[sp]):
+                if ship[t] not in (-1, seat):
+                    value -= THREAT * late
+                    break
+        elif at_risk:
+            value -= SHIP * 0.5
+        best = 0
+        for t in geo.near[sp]:
+            if pile[t] and ship[t] == -1 and ring[t] >= s.removed:
+                best = max(best, len(pile[t]))
+        value += REACH * best * late
+    return value
+
+
+def evaluate(s: State, me: int) -> float:
+    """The position for seat ``me``: its value minus the opponents' (a blend of best and mean)."""
+    if s.over:
+        w = s.winners()
+        scores = s.scores()
+        others = max(sc for i, sc in enumerate(scores) if i != me)
+        margin = scores[me] - others
+        if me in w:
+            return WIN / len(w) + margin
+        return -WIN + margin
+    geo = geometry(s.layout)
+    mine = seat_value(s, me, me, geo)
+    others = [seat_value(s, i, me, geo) for i in range(s.num_players) if i != me]
+    return mine - 0.5 * (max(others) + sum(others) / len(others))

@@ -1,0 +1,192 @@
+"""Greedy whole-turn planning on a (determinized) state.
+
+A turn is many atomic decisions (play a card, pick the ship, the space, the bay...).
+Judging each atomic decision on its own is blind: playing a card changes nothing on
+the board until its action is finished. So the planner works an *action* at a time:
+
+* :func:`finish_action` finishes the action in progress by a small exhaustive search
+  over its remaining choices (ship, destination, bays, ...) and keeps the best end;
+* :func:`ranked_options` lists what can be done next from a point between actions —
+  launch a ship, play an action (finished as above), play a chain link followed by
+  the best action it opens (R24), or end the turn — each with its value;
+* :func:`plan_turn` takes the best option again and again until ending the turn is
+  best, and returns the decisions of the whole turn.
+
+Values come from :func:`nova.bots.evaluate.evaluate`. Shards are never left behind
+(``x0``) in plans: dropping part of a stack is almost never worth a planning branch.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from ..rules import State
+from .evaluate import bay_value, evaluate, geometry
+
+FINISH_NODES = 240  # states tried when finishing one action
+MAX_STEPS = 24  # options taken in one turn at most (every option uses a card or a ship)
+MARGIN = 0.01  # an option must beat ending the turn by this much
+
+
+def _settled(s: State, me: int) -> bool:
+    return s.over or s.current_player != me or (s.pending is None and not s.spawn_shard)
+
+
+def _best_bays(s: State) -> list[str]:
+    """Bay moves for the Shards being unloaded, best split over all assignments (R38)."""
+    shards = s.pending["shards"]
+    bays = list(s.players[s.turn].bays)
+    table = geometry(s.layout).bay_table
+    if len(shards) > 7:  # 3^k grows fast: place one Shard at a time instead
+        out = []
+        for c in shards:
+            gains = [bay_value(b + c, table) - bay_value(b, table) for b in bays]
+            i = gains.index(max(gains))
+            bays[i] += c
+            out.append(f"B{i}")
+        return out
+    best, best_moves = None, None
+    for assign in product(range(3), repeat=len(shards)):
+        trial = bays[:]
+        for c, b in zip(shards, assign, strict=True):
+            trial[b] += c
+        v = sum(bay_value(b, table) for b in trial)
+        if best is None or v > best + 1e-9:
+            best, best_moves = v, [f"B{b}" for b in assign]
+    return best_moves
+
+
+def finish_action(s: State, me: int, nodes: list[int] | None = None):
+    """(value, moves, state): the best way to carry out the action in progress."""
+    if nodes is None:
+        nodes = [FINISH_NODES]
+    if _settled(s, me):
+        return evaluate(s, me), [], s
+    pd = s.pending
+    if pd is not None and pd["kind"] == "unload_bays" and not s.spawn_shard:
+        moves = _best_bays(s)
+        for m in moves:
+            s = s.apply(m)
+        v, more, end = finish_action(s, me, nodes)
+        return v, moves + more, end
+    legal = s.legal_moves()
+    if legal and legal[0][0] == "x":
+        legal = legal[:1]  # carry every Shard along
+    best = None
+    for m in legal:
+        if best is not None and nodes[0] <= 0:
+            break
+        nodes[0] -= 1
+        v, more, end = finish_action(s.apply(m), me, nodes)
+        if best is None or v > best[0]:
+            best = (v, [m, *more], end)
+    return best
+
+
+def _is_action(s: State, m: str) -> bool:
+    return m[-1] in "ur" and (m[:-1] in s.layout.basic or m[:-1] in s.layout.special)
+
+
+def _action_key(s: State, m: str):
+    cid, mode = m[:-1], m[-1]
+    return (s.card_action(cid, mode), cid in s.layout.special)
+
+
+def _action_values(s: State, me: int, memo: dict) -> dict:
+    """Best finished value of every card action playable now, shared between cards."""
+    out = {}
+    for m in s.legal_moves():
+        if not _is_action(s, m):
+            continue
+        key = _action_key(s, m)
+        if key not in memo:
+            v, more, end = finish_action(s.apply(m), me)
+            memo[key] = (v, more, end)
+        out[m] = memo[key]
+    return out
+
+
+def ranked_options(s: State, me: int) -> list[tuple[float, list[str]]]:
+    """(value, decisions) of each sensible next step, best first (replay with :func:`play`).
+
+    ``s`` is between actions on ``me``'s turn. Ending the turn is one option; its value
+    is the position as it stands (the draw that follows is unknown).
+    """
+    options: list[tuple[float, list[str]]] = []
+    memo: dict = {}
+    legal = s.legal_moves()
+    options.append((evaluate(s, me), ["E"]))
+    for m, (v, more, _) in _action_values(s, me, memo).items():
+        options.append((v, [m, *more]))
+    links = [m for m in legal if m[-1] in "sl"]
+    if s.need_link and links:
+        # after a link, the best action it opens; use the least useful card as the link
+        best_link = None
+        for link in links:
+            after = s.apply(link)
+            values = _action_values(after, me, memo)
+            if not values:
+                continue
+            m, (v, more, _) = max(values.items(), key=lambda kv: kv[1][0])
+            worth = max((memo[k][0] for k in memo if _card_has(s, link[:-1], k)), default=-1e9)
+            rank = (v, -worth)
+            if best_link is None or rank > best_link[0]:
+                best_link = (rank, [link, m, *more])
+        if best_link is not None:
+            options.append((best_link[0][0], best_link[1]))
+    for m in legal:
+        if m[0] == "L":
+            options.append((evaluate(s.apply(m), me), [m]))
+    options.sort(key=lambda o: -o[0])
+    return options
+
+
+def _card_has(s: State, cid: str, key) -> bool:
+    special = cid in s.layout.special
+    if special != key[1]:
+        return False
+    return key[0] in (s.card_action(cid, "u"), s.card_action(cid, "r"))
+
+
+def plan_turn(s: State, me: int) -> tuple[list[str], State]:
+    """The greedy plan for the rest of ``me``'s turn (or its Spawn placement) and its end."""
+    plan: list[str] = []
+    for _ in range(MAX_STEPS):
+        if s.over or s.current_player != me:
+            break
+        if s.pending is not None or s.spawn_shard:
+            _, moves, s = finish_action(s, me)
+            plan += moves
+            continue
+        options = ranked_options(s, me)
+        stay = next(o for o in options if o[1] == ["E"])
+        best = options[0]
+        if best[1] == ["E"] or best[0] < stay[0] + MARGIN:
+            plan.append("E")
+            s = s.apply("E")
+            break
+        done, s = play(s, me, best[1])
+        plan += done
+    else:
+        if not s.over and s.current_player == me and s.pending is None and "E" in s.legal_moves():
+            plan.append("E")
+            s = s.apply("E")
+    return plan, s
+
+
+def play(s: State, me: int, moves: list[str]) -> tuple[list[str], State]:
+    """Play ``moves`` from ``s`` as far as they stay legal, then finish the action greedily.
+
+    A memoised option may have been worked out with a twin card (same action) or
+    another chain link; replaying it keeps the plan honest about the real hand.
+    """
+    done: list[str] = []
+    for m in moves:
+        if s.over or s.current_player != me or m not in s.legal_moves():
+            break
+        s = s.apply(m)
+        done.append(m)
+    if not _settled(s, me):
+        _, more, s = finish_action(s, me)
+        done += more
+    return done, s

@@ -1,0 +1,90 @@
+"""The random and greedy bots, and the plan memory they share with the search bot.
+
+Every bot sees only ``state.view(seat)``: a JSON-ready dict without the other seats'
+hands, the draw piles' order, the Academy Deck or the bag's draws. A bot that needs a
+full state to think on deals the unseen cards at random with
+:func:`nova.rules.determinize`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ..rules import determinize
+from .planner import plan_turn
+
+PLAN_MEMORY = 4096  # remembered (view -> planned decision) pairs per bot
+
+
+def view_key(view: dict) -> str:
+    """A fingerprint of what a seat sees, to recognise a view a plan expected."""
+    # last_event is a caption (and blank in a determinized state); legal follows from the rest
+    slim = {k: v for k, v in view.items() if k not in ("last_event", "legal")}
+    return json.dumps(slim, sort_keys=True, separators=(",", ":"))
+
+
+class Bot:
+    """A player: ``choose(view, seed)`` returns one of ``view["legal"]``."""
+
+    name = "bot"
+
+    def choose(self, view: dict, seed: int) -> str:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal decisions: the floor every other bot must beat."""
+
+    name = "random"
+
+    def choose(self, view: dict, seed: int) -> str:
+        return random.Random(seed).choice(view["legal"])
+
+
+class PlanningBot(Bot):
+    """A bot that works out a whole turn at once and remembers it.
+
+    After planning, the views the plan will lead to (on the bot's own sampled state)
+    are remembered with the decision planned for each. When the real game shows one
+    of those views, the bot plays the remembered decision without thinking again;
+    anything unforeseen (a card drawn from the Academy Deck, a Spawn) gives a view it
+    has not seen, and it plans afresh from there.
+    """
+
+    def __init__(self) -> None:
+        self.memory: dict[str, str] = {}
+
+    def recall(self, view: dict) -> str | None:
+        m = self.memory.get(view_key(view))
+        return m if m is not None and m in view["legal"] else None
+
+    def remember(self, state, seat: int, moves: list[str]) -> None:
+        if len(self.memory) > PLAN_MEMORY:
+            self.memory.clear()
+        for m in moves:
+            if state.over or state.current_player != seat:
+                break
+            self.memory[view_key(state.view(seat))] = m
+            state = state.apply(m)
+
+
+class GreedyBot(PlanningBot):
+    """Plans its turn action by action with the hand-written evaluation (see planner)."""
+
+    name = "greedy"
+
+    def choose(self, view: dict, seed: int) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        known = self.recall(view)
+        if known is not None:
+            return known
+        seat = view["seat"]
+        s = determinize(view, seed)
+        plan, _ = plan_turn(s, seat)
+        if not plan or plan[0] not in legal:  # cannot happen; never play an illegal move
+            return legal[-1] if "E" not in legal else "E"
+        self.remember(s, seat, plan)
+        return plan[0]
