@@ -1,0 +1,322 @@
+"""The board as SVG, drawn from the data (``layout_for``) and one player's view.
+
+The board shows only public things (no hand), so the same drawing serves every seat.
+Spaces that are a legal choice now carry ``data-move`` with the engine's token.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..rules import layout_for
+from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
+from .shards import COLOUR_NAMES, shard_svg
+
+# Tokens that name a space: Launch, the ship, the destination, the target, a spawn place.
+SPACE_PREFIXES = ("L", "@", ">", "!", "*")
+TARGET_VERB = {
+    "L": "Launch a ship to",
+    "@": "Use the ship on",
+    ">": "Move to",
+    "!": "Target the ship on",
+    "*": "Place the Shard on",
+}
+NEUTRAL = "#8a90a8"
+
+
+def space_moves(legal: list[str]) -> dict[str, str]:
+    """space name -> the token that picks it (at most one per space at any time)."""
+    out: dict[str, str] = {}
+    for m in legal:
+        if m[:1] in SPACE_PREFIXES and m[1:2].isalpha() and m[1:] not in out:
+            out[m[1:]] = m
+    return out
+
+
+def _ship_path(x: float, y: float, s: float, colour: str) -> str:
+    # a small raider: a pointed hull with two fins, s = half height
+    pts = [
+        (x, y - s),
+        (x + s * 0.55, y + s * 0.35),
+        (x + s * 0.85, y + s * 0.9),
+        (x, y + s * 0.55),
+        (x - s * 0.85, y + s * 0.9),
+        (x - s * 0.55, y + s * 0.35),
+    ]
+    d = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+    return (
+        f'<polygon class="ship" points="{d}" fill="{escape(colour, quote=True)}" '
+        f'stroke="#fff" stroke-width="{s / 7:.1f}" stroke-linejoin="round"/>'
+    )
+
+
+def _badge(x: float, y: float, n: int, r: float) -> str:
+    return (
+        f'<g class="badge"><circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fff" '
+        f'stroke="#0b1026" stroke-width="2"/><text x="{x:.1f}" y="{y + r * 0.42:.1f}" '
+        f'font-size="{r * 1.3:.1f}" text-anchor="middle" font-weight="700" fill="#0b1026">'
+        f"{n}</text></g>"
+    )
+
+
+def _stack(x: float, y: float, rad: float, pile: str, owner: int, colours: list[str]) -> str:
+    """A ship with its Shards under it, or loose Shards; a badge gives the stack height."""
+    out = []
+    n = len(pile)
+    if owner >= 0:
+        out.append(_ship_path(x, y - rad * 0.18, rad * 0.62, colours[owner]))
+        row_y = y + rad * 0.62
+    else:
+        row_y = y
+    if n:
+        size = min(rad * 0.62, (rad * 1.8) / n) if owner >= 0 else min(rad * 0.9, rad * 1.8 / n)
+        step = size * 1.02
+        x0 = x - step * (n - 1) / 2
+        # bottom Shard on the left, so the order reads bottom -> top left to right
+        for i, c in enumerate(pile):
+            out.append(shard_svg(c, x0 + i * step, row_y, size))
+    height = n + (1 if owner >= 0 else 0)
+    if height > 1:
+        out.append(_badge(x + rad * 0.78, y - rad * 0.78, height, rad * 0.42))
+    return "".join(out)
+
+
+def _star(geo, removed: int) -> str:
+    out = []
+    if removed:
+        r_cover = geo.ring_r[removed - 1] + geo.band / 2
+        for k in range(removed, 0, -1):
+            rr = geo.ring_r[k - 1] + geo.band / 2
+            out.append(
+                f'<circle class="expansion-ring" cx="{CENTRE}" cy="{CENTRE}" r="{rr:.1f}" '
+                f'fill="url(#nova-exp)" stroke="#ffcf70" stroke-width="3"/>'
+            )
+        out.append(
+            f'<text x="{CENTRE}" y="{CENTRE - r_cover + 24:.1f}" class="exp-label" '
+            f'text-anchor="middle" font-size="18" fill="#3b2400">'
+            f"{removed} Expansion Ring{'s' * (removed > 1)}</text>"
+        )
+    out.append(
+        f'<circle class="star" cx="{CENTRE}" cy="{CENTRE}" r="{STAR_R:.1f}" '
+        'fill="url(#nova-star)"/>'
+        f'<text x="{CENTRE}" y="{CENTRE + 6}" text-anchor="middle" font-size="20" '
+        f'fill="#5a2600" font-weight="700">STAR</text>'
+    )
+    return "".join(out)
+
+
+_DEFS = (
+    "<defs>"
+    '<radialGradient id="nova-star"><stop offset="0" stop-color="#fffbe0"/>'
+    '<stop offset=".55" stop-color="#ffd25a"/><stop offset="1" stop-color="#ff8a1f"/>'
+    "</radialGradient>"
+    '<radialGradient id="nova-exp"><stop offset=".6" stop-color="#ffb347"/>'
+    '<stop offset="1" stop-color="#e07b1a"/></radialGradient>'
+    '<radialGradient id="nova-sky" cx=".5" cy=".5" r=".7"><stop offset="0" stop-color="#1b2350"/>'
+    '<stop offset="1" stop-color="#060918"/></radialGradient>'
+    "</defs>"
+)
+
+
+def _sky() -> str:
+    # a fixed scatter of faint stars (deterministic: same drawing every time)
+    dots = []
+    x, y = 37, 91
+    for _ in range(70):
+        x = (x * 73 + 151) % SIZE
+        y = (y * 97 + 53) % SIZE
+        dots.append(f'<circle cx="{x}" cy="{y}" r="{1 + (x + y) % 3 * 0.6:.1f}"/>')
+    return (
+        f'<rect width="{SIZE}" height="{SIZE}" fill="url(#nova-sky)"/>'
+        f'<g fill="#cfd8ff" opacity=".35">{"".join(dots)}</g>'
+    )
+
+
+def _base_panel(view: dict, seat: int, base: int, geo, names, colours) -> str:
+    x, y = geo.base_xy[base]
+    left, top = x - BASE_W / 2, y - BASE_H / 2
+    colour = escape(colours[seat], quote=True)
+    d = view["seats"][seat]
+    current = view["turn"] == seat
+    out = [
+        f'<g class="base{" base-current" if current else ""}" data-seat="{seat}">',
+        f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="{BASE_H}" rx="14" '
+        f'fill="#121a3a" stroke="{colour}" stroke-width="{5 if current else 3}"/>',
+        f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="30" rx="14" '
+        f'fill="{colour}"/>',
+        f'<text x="{x:.1f}" y="{top + 21:.1f}" text-anchor="middle" font-size="18" '
+        f'font-weight="700" fill="#fff">{escape(names[seat][:14])}</text>',
+    ]
+    # Dock: ships waiting to launch
+    out.append(
+        f'<text x="{left + 8:.1f}" y="{top + 52:.1f}" font-size="14" fill="#b8c0e0">Dock</text>'
+    )
+    for i in range(d["dock"]):
+        out.append(_ship_path(left + 60 + i * 26, top + 46, 11, colours[seat]))
+    if d["dock"] == 0:
+        out.append(
+            f'<text x="{left + 52:.1f}" y="{top + 52:.1f}" font-size="13" '
+            'fill="#7f88aa">empty</text>'
+        )
+    # Cargo Bays: three columns, bottom Shard at the bottom (its order decides the score)
+    col_w = (BASE_W - 16) / 3
+    bay_top, bay_bottom = top + 64, top + BASE_H - 8
+    for b, bay in enumerate(d["bays"]):
+        bx = left + 8 + b * col_w
+        out.append(
+            f'<rect class="bay" x="{bx + 2:.1f}" y="{bay_top:.1f}" width="{col_w - 4:.1f}" '
+            f'height="{bay_bottom - bay_top:.1f}" rx="6" fill="#0b1026" stroke="#39427a"/>'
+            f'<text x="{bx + col_w / 2:.1f}" y="{bay_top + 14:.1f}" text-anchor="middle" '
+            f'font-size="12" fill="#7f88aa">Bay {b + 1}</text>'
+        )
+        n = len(bay)
+        if n:
+            room = bay_bottom - bay_top - 26
+            step = min(17.0, room / n)
+            size = min(15.0, step * 0.95)
+            for i, c in enumerate(bay):
+                out.append(shard_svg(c, bx + col_w / 2, bay_bottom - 10 - i * step, size))
+    out.append("</g>")
+    return "".join(out)
+
+
+def board_svg(
+    view: dict,
+    names: list[str],
+    colours: list[str],
+    interactive: bool = True,
+    keys: dict[str, str] | None = None,
+) -> str:
+    """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut."""
+    lay = layout_for(view["players"], view.get("variant"))
+    geo = geometry_for(view["players"], view.get("variant"))
+    removed = view["removed"]
+    pile, ship = view["pile"], view["ship"]
+    legal = view.get("legal", []) if interactive else []
+    targets = space_moves(legal)
+    keys = keys or {}
+    out = [
+        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
+        f'aria-label="{escape(lay.board_title, quote=True)}: the board" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">',
+        _DEFS,
+        _sky(),
+    ]
+    # radial lines from the star to each seat's base, through its Jump-Gates
+    for seat, base in enumerate(lay.seat_base):
+        x2, y2 = polar(410, lay.base_angles[base])
+        out.append(
+            f'<line x1="{CENTRE}" y1="{CENTRE}" x2="{x2:.1f}" y2="{y2:.1f}" '
+            f'stroke="{escape(colours[seat], quote=True)}" stroke-width="10" opacity=".18"/>'
+        )
+    for r in range(removed, lay.ring_count):
+        out.append(
+            f'<circle class="orbit" cx="{CENTRE}" cy="{CENTRE}" r="{geo.ring_r[r]:.1f}" '
+            'fill="none" stroke="#4b5796" stroke-width="2" stroke-dasharray="3 6"/>'
+        )
+    out.append(_star(geo, removed))
+    # spaces
+    for s, name in enumerate(lay.space_names):
+        if lay.space_ring[s] < removed:
+            continue
+        x, y = geo.space_xy[s]
+        rad = geo.space_r[s]
+        owner = lay.gate_owner[s]
+        cls = "space"
+        fill, stroke, sw = "#18214a", "#3a4784", 1.5
+        if lay.is_asteroid[s]:
+            cls += " asteroid"
+            fill, stroke = "#4a3d33", "#8f7a66"
+        if owner >= 0:
+            cls += " gate"
+            stroke, sw = colours[owner], 5
+        elif owner == -1:
+            cls += " gate gate-unused"
+            stroke, sw = NEUTRAL, 3
+        out.append(f'<g class="{cls}" data-space="{name}">')
+        if lay.is_asteroid[s]:
+            # an irregular rock outline under the space
+            pts = []
+            for k in range(9):
+                rr = rad * (1.08 if k % 2 else 0.94)
+                px, py = x + rr * _COS[k], y + rr * _SIN[k]
+                pts.append(f"{px:.1f},{py:.1f}")
+            out.append(
+                f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="{stroke}" '
+                'stroke-width="2"/>'
+            )
+        else:
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad:.1f}" fill="{fill}" '
+                f'stroke="{escape(stroke, quote=True)}" stroke-width="{sw}"/>'
+            )
+        if owner != -2:
+            # Jump-Gate marker: a second ring inside
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad * 0.78:.1f}" fill="none" '
+                f'stroke="{escape(stroke, quote=True)}" stroke-width="1.5" '
+                'stroke-dasharray="4 3" opacity=".8"/>'
+            )
+        out.append(
+            f'<text class="space-name" x="{x:.1f}" y="{y + rad * 0.95:.1f}" '
+            f'text-anchor="middle" font-size="10" fill="#9aa4d6" opacity=".55">{name}</text>'
+        )
+        if pile[s] or ship[s] >= 0:
+            out.append(_stack(x, y, rad, pile[s], ship[s], colours))
+        out.append("</g>")
+    # clickable targets last, on top of everything
+    for name, token in targets.items():
+        s = lay.name_to_space.get(name)
+        if s is None:
+            continue
+        x, y = geo.space_xy[s]
+        rad = geo.space_r[s]
+        key = keys.get(token, "")
+        label = f"{TARGET_VERB[token[0]]} {name}"
+        if key:
+            label += f" (key {key})"
+        out.append(
+            f'<g class="target target-{_kind(token)}" data-move="{escape(token, quote=True)}" '
+            f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
+            f"<title>{escape(label)}</title>"
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
+            'fill-opacity=".14" stroke="#7df9ff" stroke-width="4"/>'
+        )
+        if key:
+            out.append(
+                f'<text x="{x - rad * 0.9:.1f}" y="{y - rad * 0.55:.1f}" font-size="15" '
+                f'font-weight="700" fill="#7df9ff" text-anchor="middle">{escape(key)}</text>'
+            )
+        out.append("</g>")
+    for seat, base in enumerate(lay.seat_base):
+        out.append(_base_panel(view, seat, base, geo, names, colours))
+    for base in range(len(lay.base_angles)):
+        if base not in lay.seat_base:
+            x, y = geo.base_xy[base]
+            out.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="16" '
+                f'fill="{NEUTRAL}" opacity=".7">unused base</text>'
+            )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _kind(token: str) -> str:
+    return {"L": "launch", "@": "ship", ">": "dest", "!": "victim", "*": "spawn"}[token[0]]
+
+
+def shard_count_label(pile: str) -> str:
+    """'2 red, 1 black' for a tooltip or a screen reader."""
+    parts = [f"{pile.count(c)} {COLOUR_NAMES[c]}" for c in "kry" if c in pile]
+    return ", ".join(parts)
+
+
+def _unit(k: int) -> tuple[float, float]:
+    import math
+
+    a = 2 * math.pi * k / 9
+    return math.cos(a), math.sin(a)
+
+
+_COS = [_unit(k)[0] for k in range(9)]
+_SIN = [_unit(k)[1] for k in range(9)]

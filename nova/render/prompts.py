@@ -1,0 +1,74 @@
+"""What the deciding player is asked to do now, in plain words, and keyboard shortcuts."""
+
+from __future__ import annotations
+
+from ..rules.content import action_label
+from .shards import COLOUR_NAMES
+
+KEYS = "123456789abcdfgijklmopqrstvwxyz"  # e (end), h (help), n, u (undo) are kept free
+
+
+def assign_keys(legal: list[str]) -> dict[str, str]:
+    """token -> key for the highlighted choices, in the engine's order; End turn is Enter."""
+    out: dict[str, str] = {}
+    i = 0
+    for m in legal:
+        if m == "E":
+            continue
+        if i >= len(KEYS):
+            break
+        out[m] = KEYS[i]
+        i += 1
+    return out
+
+
+def prompt(view: dict, names: list[str]) -> str:
+    """A sentence for the current decision (plain text; the caller escapes it)."""
+    if view.get("over"):
+        return "The game is over."
+    who = names[view["current"]]
+    if view.get("spawn_shard"):
+        c = COLOUR_NAMES.get(view["spawn_shard"], "")
+        return f"Spawn Energy! {who}: place the drawn {c} Shard on an Asteroid."
+    pd = view.get("pending")
+    if pd is None:
+        if view.get("need_link"):
+            return (
+                f"{who}: play a chain link (a card sideways, or a Special upright) before "
+                "another action — or launch a ship, or end your turn."
+            )
+        return f"{who}: play a card, launch a ship, or end your turn."
+    kind = pd["kind"]
+    ship = pd.get("ship")
+    if kind == "unload_bays":
+        shards = pd["shards"]
+        more = len(shards) - 1
+        tail = f" ({more} more after it)" if more else ""
+        return f"Put the {COLOUR_NAMES.get(shards[0], '')} Shard into a Cargo Bay{tail}."
+    if kind == "upgrade":
+        return "Upgrade: take a face-up Academy card, or the top of the Academy Deck."
+    if kind == "reorder":
+        if pd.get("mode") is None:
+            return "Re-order: the top Shards of your bays, or one whole bay?"
+        return "Re-order: choose the colour of the next Shard to place."
+    if kind == "skip":
+        return f"Skip: add Orbit cards (total so far {pd.get('total', 0)}), then Done."
+    if kind == "unload":
+        return "Unload: choose your ship on one of your Jump-Gates."
+    if kind in ("hijack", "hijack_orbit", "push"):
+        verb = "push" if kind == "push" else "hijack"
+        if ship is None:
+            return f"Choose your ship that will {verb}."
+        return f"Choose the opponent's ship to {verb}."
+    if kind == "sabotage":
+        if pd.get("target") is None:
+            return "Sabotage: choose an opponent's ship to take control of."
+        return "Sabotage: choose where it goes (1-3 spaces)."
+    label = action_label((kind, tuple(pd.get("dists", ()))))
+    if ship is None:
+        return f"{label}: choose the ship to move."
+    if pd.get("dest") is None:
+        return f"{label}: choose where the ship goes."
+    if any(m in ("d+", "d-") for m in view.get("legal", ())):
+        return "Jump-Push: push the occupant clockwise or anticlockwise?"
+    return "Leave Shards behind? They stay from the bottom of the stack."

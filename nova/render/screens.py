@@ -1,0 +1,250 @@
+"""The other screens: new game (with saved games), pass-and-play, scores, rules help."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from html import escape
+
+from ..record import DEFAULT_COLOURS
+from ..rules import layout_for
+from ..rules.content import action_label
+from .board import board_svg
+from .shards import COLOUR_NAMES, shard_icon, shard_legend
+from .words import ACTION_TEXT
+
+BOT_CHOICES = [("", "Human"), ("random", "Random bot"), ("greedy", "Greedy bot"),
+               ("search", "Search bot")]  # fmt: skip
+PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
+
+
+@dataclass
+class NewGameForm:
+    """The new-game choices (kept between screens; the page reads the inputs into it)."""
+
+    players: int = 2
+    seed: int = 1
+    names: list[str] = field(default_factory=lambda: ["Ada", "Bo", "Cy", "Di"])
+    colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))
+    bots: list[str] = field(default_factory=lambda: ["", "", "", ""])
+
+
+def _alert(message: str) -> str:
+    return f'<div class="notice" role="alert">{escape(message)}</div>' if message else ""
+
+
+def _ago(saved: float) -> str:
+    if not saved:
+        return ""
+    mins = int(max(0, time.time() - saved) // 60)
+    if mins < 1:
+        return "just now"
+    if mins < 60:
+        return f"{mins} min ago"
+    if mins < 60 * 24:
+        return f"{mins // 60} h ago"
+    return f"{mins // 1440} days ago"
+
+
+def saves_html(entries: list, saving_error: str = "") -> str:
+    if saving_error:
+        note = f'<p class="muted" role="status">{escape(saving_error)}</p>'
+    else:
+        note = ""
+    if not entries:
+        return (
+            '<section class="panel saves"><h2>Saved games</h2>'
+            f'{note}<p class="muted">No saved games yet.</p></section>'
+        )
+    rows = []
+    for e in entries:
+        gid = escape(e.id, quote=True)
+        if e.error:
+            rows.append(
+                f'<li class="save save-bad"><span>Damaged save: {escape(e.error)}</span>'
+                f'<button type="button" data-ui="delete:{gid}">Delete</button></li>'
+            )
+            continue
+        status = "finished" if e.over else f"{e.moves} decisions"
+        rows.append(
+            f'<li class="save"><span class="save-title">{escape(e.title)}</span> '
+            f"<small>{status} · {escape(_ago(e.saved))}</small> "
+            f'<button type="button" data-ui="resume:{gid}">Resume</button>'
+            f'<button type="button" data-ui="delete:{gid}" class="danger">Delete</button></li>'
+        )
+    return (
+        f'<section class="panel saves"><h2>Saved games</h2>{note}'
+        f'<ul class="save-list">{"".join(rows)}</ul></section>'
+    )
+
+
+def new_game_html(
+    form: NewGameForm, entries: list, message: str = "", saving_error: str = "",
+    can_return: bool = False,
+) -> str:  # fmt: skip
+    """The start screen: choices for a new game and the list of saved games."""
+    side = layout_for(form.players).board_title
+    counts = "".join(
+        f'<button type="button" data-ui="players:{n}" class="seg'
+        f'{" seg-on" if n == form.players else ""}" '
+        f'aria-pressed="{str(n == form.players).lower()}">'
+        f"{n} players</button>"
+        for n in (2, 3, 4)
+    )
+    seats = []
+    for i in range(form.players):
+        opts = "".join(
+            f'<option value="{v}"{" selected" if form.bots[i] == v else ""}>{label}</option>'
+            for v, label in BOT_CHOICES
+        )
+        colour = escape(form.colours[i], quote=True)
+        seats.append(
+            f'<li class="seat-form" style="--seat:{colour}">'
+            f'<label>Seat {i + 1} <input id="nova-name-{i}" maxlength="24" '
+            f'value="{escape(form.names[i], quote=True)}" autocomplete="off"></label>'
+            f'<label>Colour <input id="nova-colour-{i}" type="color" value="{colour}"></label>'
+            f'<label>Who <select id="nova-bot-{i}">{opts}</select></label></li>'
+        )
+    back = (
+        '<button type="button" data-ui="back" class="secondary">Back to the game</button>'
+        if can_return
+        else ""
+    )
+    return (
+        '<div class="start">'
+        '<header class="hero"><h1>Nova Raiders</h1>'
+        "<p>Raid the orbits for Shards before the star goes Super-Nova.</p></header>"
+        f"{_alert(message)}"
+        '<section class="panel new-game"><h2>New game</h2>'
+        f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
+        f'<p class="muted">Board: {escape(side)}</p>'
+        f'<ol class="seat-forms">{"".join(seats)}</ol>'
+        f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
+        f'value="{form.seed}"></label> '
+        '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
+        '<div class="start-buttons">'
+        '<button type="button" data-ui="new-game" class="primary">Start game</button>'
+        f"{back}"
+        '<button type="button" data-ui="help" class="secondary">Rules</button></div>'
+        "</section>"
+        f"{saves_html(entries, saving_error)}"
+        "</div>"
+    )
+
+
+def pass_html(view: dict, names: list[str], colours: list[str], seat: int) -> str:
+    """'Pass to <name>': the public board only, and a Ready button. No hand is drawn."""
+    board = board_svg(view, names, colours, interactive=False)
+    name = escape(names[seat])
+    return (
+        '<div class="pass">'
+        f'<div class="board-wrap dim">{board}</div>'
+        f'<div class="pass-card" style="--seat:{escape(colours[seat], quote=True)}">'
+        f"<h2>Pass to {name}</h2>"
+        f"<p>{name}, take the device. Your cards stay hidden until you tap Ready.</p>"
+        '<button type="button" data-ui="ready" class="primary" autofocus>'
+        "I'm ready</button></div></div>"
+    )
+
+
+def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
+    """The score screen: each bay's split, each Special set, the winner(s)."""
+    winners = view.get("winners", [])
+    scores = view.get("scores", [])
+    title = " and ".join(escape(names[w]) for w in winners)
+    verb = "win" if len(winners) > 1 else "wins"
+    reason = {"supernova": "Super-Nova!", "round limit": "The round limit is reached."}.get(
+        view.get("end_reason", ""), escape(view.get("end_reason", ""))
+    )
+    cols = []
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    for i in order:
+        b = view["breakdown"][i]
+        bays = []
+        for k, bay in enumerate(b["bays"]):
+            groups = (
+                " + ".join("".join(shard_icon(c, 13) for c in g) for g in bay["groups"]) or "empty"
+            )
+            bays.append(
+                f"<tr><th>Bay {k + 1}</th><td>{groups}</td>"
+                f"<td class='pts'>{bay['points']}</td></tr>"
+            )
+        specials = (
+            "".join(
+                f"<tr><th>Specials</th><td>{sp['size']} × {shard_icon(sp['colour'], 13)} "
+                f"{COLOUR_NAMES.get(sp['colour'], '')}</td><td class='pts'>{sp['points']}</td></tr>"
+                for sp in b["specials"]
+            )
+            or "<tr><th>Specials</th><td>none</td><td class='pts'>0</td></tr>"
+        )
+        crown = " 👑" if i in winners else ""
+        cols.append(
+            f'<section class="score-card{" winner" if i in winners else ""}" '
+            f'style="--seat:{escape(colours[i], quote=True)}">'
+            f"<h3>{escape(names[i])}{crown}</h3>"
+            f'<table class="score-table">{"".join(bays)}{specials}'
+            f"<tr class='total'><th>Total</th><td></td><td class='pts'>{b['total']}</td></tr>"
+            "</table></section>"
+        )
+    return (
+        '<div class="scores" role="dialog" aria-label="Final scores">'
+        f"<h2>{title} {verb}!</h2><p class='muted'>{reason}</p>"
+        f'<div class="score-cards">{"".join(cols)}</div>'
+        '<div class="start-buttons">'
+        '<button type="button" data-ui="menu" class="primary">New game</button>'
+        '<button type="button" data-ui="share">Share this game</button>'
+        '<button type="button" data-ui="close-scores" class="secondary">See the board</button>'
+        "</div></div>"
+    )
+
+
+def help_html(players: int = 2, variant: dict | None = None) -> str:
+    """What each action and each Special card does, from the data, plus the keys."""
+    lay = layout_for(players, variant)
+    actions = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in ACTION_TEXT.items())
+    seen: dict[tuple, int] = {}
+    for card in lay.special.values():
+        key = (card["name"], card["colour"], card["action"], card["alternate"])
+        seen[key] = seen.get(key, 0) + 1
+    specials = "".join(
+        f"<tr><td>{shard_icon(c, 14)}</td><td>{escape(name)}</td>"
+        f"<td>{escape(action_label(act))}</td><td>{escape(action_label(alt))}</td>"
+        f"<td>{n}</td></tr>"
+        for (name, c, act, alt), n in seen.items()
+    )
+    basics = "".join(
+        f"<tr><td>{escape(cid)}</td><td>{escape(action_label(t))}</td>"
+        f"<td>{escape(action_label(b))}</td></tr>"
+        for cid, (t, b) in lay.basic.items()
+    )
+    bay = ", ".join(f"{n} different: {p}" for n, p in sorted(lay.bay_sets.items(), reverse=True))
+    sets = ", ".join(f"{n} alike: {p}" for n, p in sorted(lay.special_sets.items(), reverse=True))
+    return (
+        '<div class="help" role="dialog" aria-label="Rules help">'
+        '<button type="button" data-ui="close-help" class="close">✕ Close</button>'
+        "<h2>How to play</h2>"
+        "<p>On your turn play cards from your hand in a row. A basic card played upright "
+        "does its top action; rotated, its bottom action; sideways it is a chain link. Two "
+        "actions must be joined by a chain link. Raid Shards with your ships, bring them to "
+        "your own Jump-Gates and Unload them into your Cargo Bays. Each Unload moves the "
+        "Expansion Track; the star grows and finally goes Super-Nova.</p>"
+        f"<h3>Actions</h3><dl class='actions'>{actions}</dl>"
+        "<h3>Special Action cards (Space Academy)</h3>"
+        "<p>A Special played upright is a chain link; if one of your Cargo Bays holds a "
+        "Shard of its colour it also does its action (or its rotated alternate).</p>"
+        "<table class='help-table'><tr><th></th><th>Card</th><th>Upright</th>"
+        f"<th>Rotated</th><th>Copies</th></tr>{specials}</table>"
+        "<h3>Basic cards (each player has all of them)</h3>"
+        "<table class='help-table'><tr><th>Card</th><th>Upright</th><th>Rotated</th></tr>"
+        f"{basics}</table>"
+        "<h3>Scoring</h3>"
+        f"<p>Each Cargo Bay keeps its order: it is split into runs of different colours "
+        f"({escape(bay)}). Special cards score by Shard symbol ({escape(sets)}).</p>"
+        f"<h3>Shards</h3>{shard_legend()}"
+        "<h3>Keys</h3><ul class='keys'>"
+        "<li><kbd>1</kbd>–<kbd>9</kbd>, letters: the choice marked with that key</li>"
+        "<li><kbd>Enter</kbd>: end your turn (or “I'm ready” when passing)</li>"
+        "<li><kbd>u</kbd>: undo (within your turn, until a card or Shard is revealed)</li>"
+        "<li><kbd>?</kbd> or <kbd>h</kbd>: this help · <kbd>Esc</kbd>: close it</li></ul>"
+        "</div>"
+    )

@@ -1,0 +1,47 @@
+"""Shards drawn by colour AND by shape, so the board reads without colour vision.
+
+black ``k`` = square, red ``r`` = triangle, yellow ``y`` = circle.
+"""
+
+from __future__ import annotations
+
+COLOUR_NAMES = {"k": "black", "r": "red", "y": "yellow"}
+SHAPE_NAMES = {"k": "square", "r": "triangle", "y": "circle"}
+FILL = {"k": "#1d1d24", "r": "#e53935", "y": "#fdd835"}
+STROKE = {"k": "#e8e8f0", "r": "#ffd0cc", "y": "#5a4a00"}
+
+
+def shard_svg(colour: str, x: float, y: float, size: float) -> str:
+    """One Shard centred on (x, y); ``size`` is its width. Unknown colours draw nothing."""
+    if colour not in FILL:
+        return ""
+    h = size / 2
+    cls = f'class="shard shard-{colour}"'
+    paint = f'fill="{FILL[colour]}" stroke="{STROKE[colour]}" stroke-width="{size / 9:.2f}"'
+    if colour == "k":
+        return (
+            f'<rect {cls} x="{x - h * 0.85:.1f}" y="{y - h * 0.85:.1f}" '
+            f'width="{size * 0.85:.1f}" height="{size * 0.85:.1f}" rx="{size / 10:.1f}" {paint}/>'
+        )
+    if colour == "r":
+        return (
+            f'<polygon {cls} points="{x:.1f},{y - h:.1f} {x + h:.1f},{y + h * 0.8:.1f} '
+            f'{x - h:.1f},{y + h * 0.8:.1f}" {paint}/>'
+        )
+    return f'<circle {cls} cx="{x:.1f}" cy="{y:.1f}" r="{h * 0.9:.1f}" {paint}/>'
+
+
+def shard_icon(colour: str, size: int = 16) -> str:
+    """A standalone inline SVG of one Shard, for HTML text (legend, log, buttons)."""
+    if colour not in FILL:
+        return ""
+    return (
+        f'<svg class="shard-icon" width="{size}" height="{size}" viewBox="0 0 20 20" '
+        f'role="img" aria-label="{COLOUR_NAMES[colour]} Shard">'
+        f"{shard_svg(colour, 10, 10.5, 16)}</svg>"
+    )
+
+
+def shard_legend() -> str:
+    items = "".join(f"<li>{shard_icon(c)} {COLOUR_NAMES[c]} = {SHAPE_NAMES[c]}</li>" for c in "kry")
+    return f'<ul class="legend" aria-label="Shard legend">{items}</ul>'

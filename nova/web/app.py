@@ -1,0 +1,402 @@
+"""The PyScript glue: renders the session into the page and routes clicks and keys.
+
+It decides no rule (the engine does) and holds no game logic (``session.py`` does);
+it only talks to the browser: the DOM, ``localStorage``, the URL, timers.
+
+Test contract on ``<body>``: ``data-nova-ready`` once usable, ``data-nova-error`` if it
+cannot start, ``data-nova-moves`` = decisions in the current game, ``data-nova-over``
+once it has ended; ``data-move`` / ``data-ui`` on everything clickable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+
+from ..record import DEFAULT_COLOURS, RecordError
+from ..render.game import game_html
+from ..render.prompts import assign_keys
+from ..render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
+from ..rules import IllegalMove
+from .bots_hook import bot_move
+from .saves import SaveStore, new_id
+from .session import Session
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+BOT_DELAY = 0.45  # seconds between bot decisions, so people can follow them
+
+
+def safe_colours(colours: list[str]) -> list[str]:
+    """Only #rrggbb reaches a style attribute; anything else gets the default colour."""
+    return [c if HEX.match(c or "") else DEFAULT_COLOURS[i % 4] for i, c in enumerate(colours)]
+
+
+class App:
+    def __init__(self, document, window) -> None:
+        self.document = document
+        self.window = window
+        self.body = document.body
+        self.root = document.getElementById("nova-app")
+        if self.root is None:
+            self.root = document.createElement("div")
+            self.root.id = "nova-app"
+            self.body.appendChild(self.root)
+        self.store = SaveStore(_local_storage(window))
+        self.form = NewGameForm(seed=random.randrange(1, 10**6))
+        self.session: Session | None = None
+        self.game_id = ""
+        self.screen = "new"
+        self.help_open = False
+        self.scores_closed = False
+        self.message = ""
+        self.bots_running = False
+        self.render_ms: list[float] = []
+
+    # -- starting -------------------------------------------------------------------------
+    def start(self) -> None:
+        pre = self.document.getElementById("nova-prerender")
+        if pre is not None:
+            pre.remove()
+        fragment = str(self.window.location.hash or "")
+        if fragment.startswith("#") and len(fragment) > 1:
+            self.open_link(fragment[1:])
+        elif self.store.current():
+            self.resume(self.store.current(), quiet=True)
+        self.render()
+        self.body.setAttribute("data-nova-ready", "")
+
+    def open_link(self, fragment: str) -> None:
+        try:
+            from ..links import decode
+        except ImportError:
+            self.message = "Game links are not available in this version."
+            return
+        try:
+            record = decode(fragment)
+            session = Session(record)
+        except RecordError as exc:
+            self.message = f"This game link could not be opened: {exc}"
+            return
+        except Exception as exc:  # a decoder bug must not break the page
+            self.message = f"This game link could not be opened ({exc.__class__.__name__})."
+            return
+        self.set_session(session, new_id(random.randrange(4096)))
+        self.autosave()
+        try:  # the game is saved now: a reload resumes it instead of re-opening the link
+            self.window.history.replaceState(None, "", self.window.location.pathname)
+        except Exception:
+            pass
+
+    def resume(self, game_id: str, quiet: bool = False) -> None:
+        try:
+            record = self.store.load(game_id)
+            session = Session(record)
+        except RecordError as exc:
+            self.message = f"The saved game could not be opened: {exc}"
+            self.store.clear_current()
+            self.screen = "new"
+            return
+        self.set_session(session, game_id)
+
+    def set_session(self, session: Session, game_id: str) -> None:
+        self.session = session
+        self.game_id = game_id
+        self.screen = "game"
+        self.scores_closed = False
+        self.message = ""
+
+    def new_game(self) -> None:
+        if not self.read_form():
+            return
+        f = self.form
+        n = f.players
+        session = Session.new(n, f.seed, f.names[:n], safe_colours(f.colours[:n]), f.bots[:n])
+        self.set_session(session, new_id(f.seed))
+        self.form.seed = random.randrange(1, 10**6)  # the next game gets a fresh seed
+        self.autosave()
+
+    def read_form(self) -> bool:
+        doc = self.document
+        f = self.form
+        for i in range(f.players):
+            name = doc.getElementById(f"nova-name-{i}")
+            colour = doc.getElementById(f"nova-colour-{i}")
+            bot = doc.getElementById(f"nova-bot-{i}")
+            if name is not None:
+                f.names[i] = str(name.value)[:24] or f"Player {i + 1}"
+            if colour is not None and HEX.match(str(colour.value)):
+                f.colours[i] = str(colour.value)
+            if bot is not None:
+                value = str(bot.value)
+                f.bots[i] = value if value in ("random", "greedy", "search") else ""
+        seed = doc.getElementById("nova-seed")
+        if seed is not None:
+            text = str(seed.value).strip()
+            if not text.isdigit() or len(text) > 18:
+                self.message = "The seed must be a whole number (0 or more)."
+                return False
+            f.seed = int(text)
+        return True
+
+    # -- saving ---------------------------------------------------------------------------
+    def autosave(self) -> None:
+        if self.session is not None and self.game_id:
+            self.store.save(self.game_id, self.session.record, self.session.state.is_over())
+
+    # -- drawing --------------------------------------------------------------------------
+    def markup(self) -> str:
+        s = self.session
+        if self.help_open:
+            players = s.record.players if s else self.form.players
+            variant = s.record.variant if s else None
+            return help_html(players, variant)
+        if self.screen == "new" or s is None:
+            return new_game_html(
+                self.form,
+                self.store.entries(),
+                self.message,
+                self.store.error,
+                can_return=s is not None,
+            )
+        names = s.record.names
+        colours = safe_colours(s.record.colours)
+        view = s.view()
+        if s.needs_pass():
+            return pass_html(view, names, colours, s.state.current_player)
+        thinking = ""
+        if s.bot_to_move():
+            seat = s.state.current_player
+            thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is thinking…"
+        notice = self.message or ("" if self.store.available else self.store.error)
+        html = game_html(view, names, colours, s.record.bots, s.log, s.can_undo(), notice, thinking)
+        if s.state.is_over() and not self.scores_closed:
+            html += scores_html(view, names, colours)
+        return html
+
+    def render(self) -> None:
+        t0 = time.perf_counter()
+        self.root.innerHTML = self.markup()
+        s = self.session
+        body = self.body
+        body.setAttribute("data-nova-moves", str(len(s.record.moves)) if s else "0")
+        if s is not None and s.state.is_over():
+            body.setAttribute("data-nova-over", "")
+        else:
+            body.removeAttribute("data-nova-over")
+        body.setAttribute("data-nova-screen", self.current_screen())
+        ms = (time.perf_counter() - t0) * 1000
+        self.render_ms.append(ms)
+        body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
+        if s is not None and self.screen == "game" and s.bot_to_move() and not self.bots_running:
+            asyncio.ensure_future(self.run_bots())
+
+    def current_screen(self) -> str:
+        s = self.session
+        if self.help_open:
+            return "help"
+        if self.screen == "new" or s is None:
+            return "new"
+        if s.needs_pass():
+            return "pass"
+        if s.state.is_over() and not self.scores_closed:
+            return "scores"
+        return "game"
+
+    # -- bots -----------------------------------------------------------------------------
+    async def run_bots(self) -> None:
+        self.bots_running = True
+        try:
+            while True:
+                s = self.session
+                if s is None or self.screen != "game" or not s.bot_to_move():
+                    return
+                await asyncio.sleep(BOT_DELAY)
+                if self.session is not s or not s.bot_to_move() or self.screen != "game":
+                    return
+                seat = s.state.current_player
+                token = bot_move(s.record.bots[seat], s.state, seat, s.record.seed + s.moves)
+                s.play(token)
+                self.autosave()
+                self.bots_running_render()
+        finally:
+            self.bots_running = False
+
+    def bots_running_render(self) -> None:
+        # render without re-scheduling (this loop is already running)
+        running, self.bots_running = self.bots_running, True
+        self.render()
+        self.bots_running = running
+
+    # -- events ---------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        target = event.target
+        el = target.closest("[data-move],[data-ui],[data-nova-share]") if target else None
+        if el is None:
+            return
+        if el.hasAttribute("disabled"):
+            return
+        move = el.getAttribute("data-move")
+        if isinstance(move, str) and move:
+            event.preventDefault()
+            self.play(move)
+            return
+        ui = el.getAttribute("data-ui")
+        if isinstance(ui, str) and ui:
+            event.preventDefault()
+            self.ui(ui)
+            return
+        share = el.getAttribute("data-nova-share")
+        if isinstance(share, str):
+            self.share_action(share)
+
+    def play(self, token: str) -> None:
+        s = self.session
+        if s is None or self.screen != "game" or s.bot_to_move():
+            return
+        try:
+            s.play(token)
+        except IllegalMove as exc:
+            self.message = str(exc)
+            self.render()
+            return
+        self.message = ""
+        self.autosave()
+        self.render()
+
+    def ui(self, name: str) -> None:
+        s = self.session
+        self.message = "" if name not in ("help", "close-help") else self.message
+        if name == "new-game":
+            self.help_open = False
+            self.new_game()
+        elif name == "ready" and s is not None:
+            s.ready()
+        elif name == "undo" and s is not None:
+            s.undo()
+            self.autosave()
+        elif name == "help":
+            self.help_open = True
+        elif name == "close-help":
+            self.help_open = False
+        elif name == "menu":
+            self.read_form_quietly()
+            self.screen = "new"
+        elif name == "back" and s is not None:
+            self.screen = "game"
+        elif name == "close-scores":
+            self.scores_closed = True
+        elif name == "reseed":
+            self.read_form_quietly()
+            self.form.seed = random.randrange(1, 10**6)
+        elif name.startswith("players:"):
+            self.read_form_quietly()
+            n = int(name.split(":")[1]) if name.split(":")[1] in ("2", "3", "4") else 2
+            self.form.players = n
+        elif name.startswith("resume:"):
+            self.resume(name.split(":", 1)[1])
+        elif name.startswith("delete:"):
+            gid = name.split(":", 1)[1]
+            self.store.delete(gid)
+            if gid == self.game_id:
+                self.session = None
+                self.game_id = ""
+        elif name == "share" and s is not None:
+            self.start_share()
+            return
+        self.render()
+
+    def read_form_quietly(self) -> None:
+        if self.screen == "new" and not self.help_open:
+            keep = self.message
+            self.read_form()
+            self.message = keep
+
+    def start_share(self) -> None:
+        try:
+            from .share import share
+        except ImportError:
+            self.message = "Sharing is not available in this version."
+            self.render()
+            return
+        asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
+
+    def share_action(self, what: str) -> None:
+        panel = self.document.querySelector("[data-nova-share-panel]")
+        if what == "close" and panel is not None:
+            panel.hidden = True
+        elif what == "copy" and self.session is not None:
+            self.start_share()
+
+    def on_key(self, event) -> None:
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        s = self.session
+        if key == "Escape":
+            if self.help_open:
+                self.ui("close-help")
+            return
+        if key in ("?", "h"):
+            self.ui("help")
+            return
+        if s is None or self.screen != "game" or self.help_open:
+            return
+        if s.needs_pass():
+            if key in ("Enter", " "):
+                event.preventDefault()
+                self.ui("ready")
+            return
+        if key == "u":
+            self.ui("undo")
+            return
+        legal = [str(m) for m in s.view().get("legal", [])]
+        if key == "Enter":
+            if "E" in legal and not _is_button(event.target):
+                event.preventDefault()
+                self.play("E")
+            return
+        for token, k in assign_keys(legal).items():
+            if k == key:
+                event.preventDefault()
+                self.play(token)
+                return
+
+
+def _is_button(el) -> bool:
+    # Enter on a focused button clicks it; do not also end the turn
+    tag = str(getattr(el, "tagName", "") or "").lower()
+    return tag == "button" or (hasattr(el, "getAttribute") and el.getAttribute("role") == "button")
+
+
+def _local_storage(window):
+    """window.localStorage, or None where touching it throws (private mode, iframes)."""
+    try:
+        ls = window.localStorage
+        if ls is None or not hasattr(ls, "getItem"):
+            return None
+        return ls
+    except Exception:
+        return None
+
+
+_app: App | None = None
+
+
+def start() -> App:
+    """Entry point called by index.html: ``import nova.web.app as app; app.start()``."""
+    global _app
+    from pyscript import document, window
+    from pyscript.ffi import create_proxy
+
+    try:
+        _app = App(document, window)
+        document.addEventListener("click", create_proxy(_app.on_click))
+        document.addEventListener("keydown", create_proxy(_app.on_key))
+        _app.start()
+    except Exception as exc:
+        document.body.setAttribute("data-nova-error", f"{exc.__class__.__name__}: {exc}")
+        raise
+    return _app
