@@ -1,0 +1,58 @@
+# Nova Raiders: set-up, build, serve, test. Everything installs from the project's own files.
+#   make serve   build the site (installs the pinned runtime with npm ci) and serve it locally
+#   make test    install what the tests need (venv, Chromium, npm ci), build, lint, run all tests
+#   make site    build _site/ only
+#   make lint    ruff check + ruff format --check
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+CHROMIUM := /usr/bin/chromium
+PYTEST_ARGS ?=
+
+.PHONY: serve test site lint venv node chromium bench-page clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+node: node_modules/.package-lock.json
+
+chromium:
+	@if [ -x $(CHROMIUM) ]; then echo "chromium: $(CHROMIUM)"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "chromium: installing Debian's package"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	else \
+	  echo "chromium: no $(CHROMIUM) and no root apt-get; trying Playwright's own download"; \
+	  $(PY) -m playwright install chromium; \
+	fi
+
+site: node
+	$(PYTHON) tools/build_site.py
+
+serve: site
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+lint: venv
+	$(VENV)/bin/ruff check nova tests tools
+	$(VENV)/bin/ruff format --check nova tests tools
+
+test: venv chromium site
+	$(VENV)/bin/ruff check nova tests tools
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench-page: venv chromium site
+	$(PY) -m nova bench-page
+
+clean:
+	rm -rf _site

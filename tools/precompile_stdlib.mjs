@@ -1,0 +1,87 @@
+// Precompile Pyodide's standard library to bytecode, with the pinned Pyodide itself.
+//
+// usage: node tools/precompile_stdlib.mjs <pyodide-dir> <out.zip> [<src-dir> <src-prefix> <out2.zip>]
+//
+// Reads <pyodide-dir>/python_stdlib.zip through the interpreter's own /lib/python3XY.zip,
+// compiles every .py with that interpreter and writes unchecked hash-based .pyc files
+// (PEP 552) next to where the .py was, in a new zip. Files that are not .py, and .py files
+// that do not compile (test fixtures with deliberate syntax errors), are copied unchanged.
+// Optional second job: compile a directory tree of our own (.py -> .pyc, other files as-is).
+import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";
+import { join, resolve, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, outZip, srcDir, srcPrefix, outZip2] = process.argv.slice(2);
+if (!pyodideDir || !outZip) {
+  console.error("usage: precompile_stdlib.mjs <pyodide-dir> <out.zip> [<src-dir> <prefix> <out2.zip>]");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: resolve(pyodideDir) + sep });
+
+const COMPILE = `
+import importlib._bootstrap_external as be
+import importlib.util, sys, zipfile
+
+def compile_tree(items, out_path, prefix):
+    # items: iterable of (name, bytes); returns (compiled, copied)
+    n_pyc = n_copy = 0
+    with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED) as out:
+        for name, data in items:
+            if name.endswith(".py"):
+                try:
+                    code = compile(data, prefix + name, "exec", dont_inherit=True, optimize=0)
+                except (SyntaxError, ValueError):
+                    out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
+                    n_copy += 1
+                    continue
+                pyc = be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+                out.writestr(zipfile.ZipInfo(name + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc),
+                             compress_type=zipfile.ZIP_DEFLATED)
+                n_pyc += 1
+            else:
+                out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data,
+                             compress_type=zipfile.ZIP_DEFLATED)
+                n_copy += 1
+    return n_pyc, n_copy
+`;
+py.runPython(COMPILE);
+
+// 1. the standard library
+const stdlib = py.runPython(`
+src = [p for p in sys.path if p.endswith(".zip")][0]
+with zipfile.ZipFile(src) as z:
+    items = [(i.filename, z.read(i)) for i in z.infolist() if not i.is_dir()]
+n = compile_tree(items, "/tmp/stdlib.zip", src + "/")
+f"{src}: {n[0]} compiled, {n[1]} copied, {sys.version.split()[0]}"
+`);
+writeFileSync(outZip, py.FS.readFile("/tmp/stdlib.zip"));
+console.log(`stdlib: ${stdlib} -> ${outZip}`);
+
+// 2. optionally, our own package
+if (srcDir && srcPrefix && outZip2) {
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d).sort()) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  walk(resolve(srcDir));
+  py.FS.mkdirTree("/tmp/src");
+  const names = [];
+  files.forEach((p, i) => {
+    py.FS.writeFile(`/tmp/src/${i}`, readFileSync(p));
+    names.push(relative(resolve(srcDir), p).split(sep).join("/"));
+  });
+  py.globals.set("names", py.toPy(names));
+  py.globals.set("prefix", srcPrefix);
+  const own = py.runPython(`
+items = [(n, open(f"/tmp/src/{i}", "rb").read()) for i, n in enumerate(names)]
+n = compile_tree(items, "/tmp/own.zip", prefix)
+f"{n[0]} compiled, {n[1]} copied"
+`);
+  writeFileSync(outZip2, py.FS.readFile("/tmp/own.zip"));
+  console.log(`package: ${own} -> ${outZip2}`);
+}

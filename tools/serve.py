@@ -1,0 +1,149 @@
+"""Serve ``_site/`` locally with the same headers as ``netlify.toml`` declares for the host.
+
+    python tools/serve.py [--port 8000] [--host 127.0.0.1] [--root _site]
+                          [--frame-ancestor ORIGIN ...]
+
+The port defaults to $PORT or 8000; ``--port 0`` picks a free one. The first line printed is
+``serving <url>`` (tests read it). ``--frame-ancestor`` (or $NOVA_FRAME_ANCESTORS, space
+separated) adds origins to the CSP ``frame-ancestors`` of this local server only, for the embed
+test; netlify.toml itself is not changed.
+
+Header rules follow Netlify's: every ``[[headers]]`` block whose ``for`` matches the request
+path applies (``*`` matches anything, ``:name`` one path segment); the same header from several
+blocks is joined with ", ".
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import re
+import sys
+import tomllib
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".toml": "application/toml",
+    ".py": "text/x-python",
+    ".zip": "application/zip",
+}
+
+
+def _pattern(rule: str) -> re.Pattern[str]:
+    out = []
+    for token in re.split(r"(\*|:[A-Za-z_][A-Za-z0-9_]*)", rule):
+        if token == "*":
+            out.append(".*")
+        elif token.startswith(":"):
+            out.append("[^/]+")
+        else:
+            out.append(re.escape(token))
+    return re.compile("^" + "".join(out) + "$")
+
+
+def load_rules(netlify_toml: Path = ROOT / "netlify.toml") -> list[tuple[re.Pattern[str], dict]]:
+    """The ``[[headers]]`` rules of netlify.toml as (compiled path pattern, header values)."""
+    config = tomllib.loads(netlify_toml.read_text())
+    rules = []
+    for block in config.get("headers", []):
+        values = {str(k): " ".join(str(v).split()) for k, v in block.get("values", {}).items()}
+        rules.append((_pattern(block["for"]), values))
+    return rules
+
+
+def headers_for(path: str, rules, extra_ancestors: list[str] | tuple[str, ...] = ()) -> dict:
+    """The headers netlify.toml gives a request path (query string ignored)."""
+    path = unquote(urlsplit(path).path) or "/"
+    merged: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern.match(path):
+            for k, v in values.items():
+                key = k.lower()
+                names.setdefault(key, k)
+                merged[key] = f"{merged[key]}, {v}" if key in merged else v
+    if extra_ancestors and "content-security-policy" in merged:
+        merged["content-security-policy"] = re.sub(
+            r"(frame-ancestors[^;]*)",
+            lambda m: m.group(1) + " " + " ".join(extra_ancestors),
+            merged["content-security-policy"],
+        )
+    return {names[k]: v for k, v in merged.items()}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    rules: list = []
+    extra_ancestors: tuple[str, ...] = ()
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self) -> None:
+        for k, v in headers_for(self.path, self.rules, self.extra_ancestors).items():
+            if k.lower() != "content-type":
+                self.send_header(k, v)
+        super().end_headers()
+
+    def guess_type(self, path):  # Content-Type from netlify.toml wins over the guess
+        for k, v in headers_for(self.path, self.rules).items():
+            if k.lower() == "content-type":
+                return v
+        return super().guess_type(path)
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
+        if os.environ.get("NOVA_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(
+    root: Path = ROOT / "_site",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    extra_ancestors: list[str] | tuple[str, ...] = (),
+    netlify_toml: Path = ROOT / "netlify.toml",
+) -> ThreadingHTTPServer:
+    """A server for ``root`` (not started: call ``serve_forever``)."""
+    handler = type(
+        "Handler",
+        (SiteHandler,),
+        {"rules": load_rules(netlify_toml), "extra_ancestors": tuple(extra_ancestors)},
+    )
+    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="serve _site/ with netlify.toml's headers")
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    ap.add_argument("--root", type=Path, default=ROOT / "_site")
+    ap.add_argument("--frame-ancestor", action="append", default=[], metavar="ORIGIN")
+    args = ap.parse_args(argv)
+    if not (args.root / "index.html").is_file():
+        print(f"{args.root}/index.html missing: run `make site` first", file=sys.stderr)
+        return 2
+    extra = args.frame_ancestor + os.environ.get("NOVA_FRAME_ANCESTORS", "").split()
+    server = make_server(args.root, args.host, args.port, extra)
+    host, port = server.server_address[:2]
+    print(f"serving http://{host}:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
