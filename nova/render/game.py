@@ -107,8 +107,8 @@ def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]
             f'<div class="seat-name"><span class="swatch"></span>{escape(names[i])}{bot}'
             f'{" ◀ turn" if i == view["turn"] else ""}</div>'
             f'<div class="seat-stats">'
-            f'<span title="score now">★ {d["score_estimate"]}</span>'
-            f'<span title="cards in hand">✋ {d["hand_count"]}</span>'
+            f'<span title="score now"><b>{d["score_estimate"]} pts</b></span>'
+            f'<span title="cards in hand">hand {d["hand_count"]}</span>'
             f'<span title="draw pile">deck {d["draw_count"]}</span>'
             f'<span title="discard pile">discard {len(d["discard"])}</span>'
             f'<span title="ships in Dock">dock {d["dock"]}</span>'
@@ -270,6 +270,6 @@ def game_html(
         f"{choices_html(view, keys)}{end}</div>"
         f"{hand_html(view, lay, keys)}{played_html(view, lay)}"
         "<div data-nova-share-panel hidden></div>"
-        f'<section class="panel log" aria-label="Game log"><h3>Log</h3><ol>{log_items}</ol>'
+        f'<section class="panel log" aria-label="Game log"><h3>Log</h3><ul>{log_items}</ul>'
         "</section></div>"
     )

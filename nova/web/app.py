@@ -38,7 +38,8 @@ class App:
         self.document = document
         self.window = window
         self.body = document.body
-        self.root = document.getElementById("nova-app")
+        # infra's index.html has <main id="app">; create a root if it is missing
+        self.root = _el(document.getElementById("app")) or _el(document.getElementById("nova-app"))
         if self.root is None:
             self.root = document.createElement("div")
             self.root.id = "nova-app"
@@ -56,7 +57,7 @@ class App:
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
-        pre = self.document.getElementById("nova-prerender")
+        pre = _el(self.document.getElementById("nova-prerender"))
         if pre is not None:
             pre.remove()
         fragment = str(self.window.location.hash or "")
@@ -121,9 +122,9 @@ class App:
         doc = self.document
         f = self.form
         for i in range(f.players):
-            name = doc.getElementById(f"nova-name-{i}")
-            colour = doc.getElementById(f"nova-colour-{i}")
-            bot = doc.getElementById(f"nova-bot-{i}")
+            name = _el(doc.getElementById(f"nova-name-{i}"))
+            colour = _el(doc.getElementById(f"nova-colour-{i}"))
+            bot = _el(doc.getElementById(f"nova-bot-{i}"))
             if name is not None:
                 f.names[i] = str(name.value)[:24] or f"Player {i + 1}"
             if colour is not None and HEX.match(str(colour.value)):
@@ -131,7 +132,7 @@ class App:
             if bot is not None:
                 value = str(bot.value)
                 f.bots[i] = value if value in ("random", "greedy", "search") else ""
-        seed = doc.getElementById("nova-seed")
+        seed = _el(doc.getElementById("nova-seed"))
         if seed is not None:
             text = str(seed.value).strip()
             if not text.isdigit() or len(text) > 18:
@@ -232,7 +233,7 @@ class App:
     # -- events ---------------------------------------------------------------------------
     def on_click(self, event) -> None:
         target = event.target
-        el = target.closest("[data-move],[data-ui],[data-nova-share]") if target else None
+        el = _el(target.closest("[data-move],[data-ui],[data-nova-share]")) if _el(target) else None
         if el is None:
             return
         if el.hasAttribute("disabled"):
@@ -323,7 +324,7 @@ class App:
         asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
 
     def share_action(self, what: str) -> None:
-        panel = self.document.querySelector("[data-nova-share-panel]")
+        panel = _el(self.document.querySelector("[data-nova-share-panel]"))
         if what == "close" and panel is not None:
             panel.hidden = True
         elif what == "copy" and self.session is not None:
@@ -363,6 +364,11 @@ class App:
                 event.preventDefault()
                 self.play(token)
                 return
+
+
+def _el(x):
+    """A DOM element, or None for JS null/undefined (which are not Python None)."""
+    return x if x is not None and hasattr(x, "getAttribute") else None
 
 
 def _is_button(el) -> bool:

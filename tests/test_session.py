@@ -1,0 +1,189 @@
+"""The page's controller (nova/web/session.py) and saves (nova/web/saves.py), in CPython."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nova.record import GameRecord, RecordError
+from nova.render.words import describe
+from nova.rules import IllegalMove, new_game
+from nova.web.saves import PREFIX, MemoryStorage, SaveStore
+from nova.web.session import Session
+
+
+def first_card_action(s):
+    """A card played upright/rotated now (a basic action), or None."""
+    for m in s.state.legal_moves():
+        if m[0] == "b" and m[-1] in "ur":
+            return str(m)
+    return None
+
+
+def test_pass_and_play_hides_the_hand_until_ready():
+    """Between two humans the device is passed: no hand or move until "I'm ready"."""
+    se = Session.new(2, seed=4)
+    assert se.needs_pass()
+    assert "legal" not in se.view()
+    with pytest.raises(IllegalMove):
+        se.play("E")
+    se.ready()
+    first = se.state.current_player
+    assert se.viewer() == first and "legal" in se.view()
+    se.play("E")
+    assert se.needs_pass()  # the other human must take the device
+    assert se.viewer() == first  # still the previous holder's own view, not the next hand
+    se.ready()
+    assert se.viewer() == 1 - first
+
+
+def test_no_pass_screen_against_bots():
+    """With one human and bots, the human's own view is always on screen."""
+    se = Session.new(2, seed=4, bots=["", "random"])
+    assert not se.needs_pass()
+    assert se.viewer() == 0
+    if se.state.current_player == 1:
+        assert se.bot_to_move()
+
+
+def test_undo_within_the_turn_until_something_is_revealed():
+    """Undo takes back this turn's decisions but never a card draw or a new turn."""
+    se = Session.new(2, seed=12)
+    se.ready()
+    before = se.state.to_json()
+    launches = [m for m in se.state.legal_moves() if m[0] == "L"]
+    se.play(str(launches[0]))
+    assert se.can_undo()
+    assert se.undo()
+    assert se.state.to_json() == before and se.moves == 0
+    se.play("E")  # a new turn: cards drawn, the device passes
+    se.ready()
+    assert not se.can_undo() and not se.undo()
+
+
+def test_undo_stops_at_an_academy_draw():
+    """Taking an Academy card reveals a new face-up card: it cannot be undone."""
+    for seed in range(60):
+        se = Session.new(2, seed=seed)
+        se.ready()
+        ups = [m for m in se.state.legal_moves() if m[0] == "b" and m[-1] in "ur"]
+        upgrade = [m for m in ups if se.state.action_label(m[:-1], m[-1]) == "Upgrade"]
+        if not upgrade:
+            continue
+        se.play(str(upgrade[0]))
+        assert se.can_undo()
+        se.play(str(se.state.legal_moves()[0]))  # U1 / UD: a card is revealed
+        assert not se.can_undo()
+        return
+    pytest.skip("no opening Upgrade in 60 seeds")
+
+
+def test_log_lines_in_plain_words():
+    se = Session.new(2, seed=12, names=["Ada", "Bo"])
+    se.ready()
+    seat = se.state.current_player
+    who = ["Ada", "Bo"][seat]
+    launch = next(m for m in se.state.legal_moves() if m[0] == "L")
+    se.play(str(launch))
+    assert se.log[-1] == f"{who} launches a ship to {launch[1:]}"
+    card = first_card_action(se)
+    if card:
+        se.play(card)
+        assert se.log[-1].startswith(f"{who} plays ")
+    n = len(se.log)
+    se.undo()
+    assert len(se.log) == n - (1 if card else 0)
+
+
+def test_describe_orbit_and_unload_words():
+    s = new_game(players=2, seed=1)
+    lay = s.layout
+    seat = s.turn
+    g = lay.seat_gates[seat][2]
+    s.ship[g] = seat
+    s.pile[g] = "rk"
+    s.players[seat].hand = ["b3", "b8"]
+    s._legal = None
+    names = ["Ada", "Bo"]
+    # b8 rotated = Unload (R36-R38)
+    s1 = s.apply("b8r")
+    assert describe(s, "b8r", s1, names) == f"{names[seat]} plays Unload (rotated)"
+    gate = lay.space_names[g]
+    s2 = s1.apply("@" + gate)
+    assert "unloads the ship on" in describe(s1, "@" + gate, s2, names)
+    s3 = s2.apply("B1")
+    assert describe(s2, "B1", s3, names).startswith(
+        f"{names[seat]} unloads a black Shard into Bay 2"
+    )
+
+
+def test_replay_of_a_session_rebuilds_log_and_state():
+    se = Session.new(3, seed=8)
+    for _ in range(40):
+        if se.needs_pass():
+            se.ready()
+        se.play(str(se.state.legal_moves()[-1 if se.moves % 5 == 4 else 0]))
+    again = Session(GameRecord.from_dict(json.loads(json.dumps(se.record.to_dict()))))
+    assert again.state == se.state
+    assert again.log == se.log
+
+
+# -- saves ---------------------------------------------------------------------------------
+def test_saves_round_trip_and_list():
+    store = SaveStore(MemoryStorage())
+    se = Session.new(2, seed=3, names=["Ada", "Bo"])
+    se.ready()
+    se.play("E")
+    assert store.save("abc1", se.record)
+    assert store.current() == "abc1"
+    assert Session(store.load("abc1")).state == se.state
+    [entry] = store.entries()
+    assert entry.title.startswith("Ada, Bo") and entry.moves == 1 and not entry.error
+
+
+@pytest.mark.parametrize(
+    "raw, words",
+    [
+        ("{not json", "damaged"),
+        ('{"format": "nova-save", "v": 99, "record": {}}', "newer version"),
+        ('{"format": "other"}', "not a Nova Raiders save"),
+        ('{"format": "nova-save", "v": 1, "record": {"format": "nova-game", "v": 1}}', "players"),
+        ('"<img src=x onerror=alert(1)>"', "not a Nova Raiders save"),
+    ],
+)
+def test_a_damaged_save_is_listed_with_a_message_and_others_survive(raw, words):
+    backend = MemoryStorage()
+    store = SaveStore(backend)
+    store.save("good1", GameRecord(players=2, seed=1))
+    backend.setItem(PREFIX + "bad1", raw)
+    entries = {e.id: e for e in store.entries()}
+    assert words in entries["bad1"].error
+    assert not entries["good1"].error
+    with pytest.raises(RecordError):
+        store.load("bad1")
+    store.delete("bad1")
+    assert [e.id for e in store.entries()] == ["good1"]
+
+
+def test_a_save_with_an_illegal_move_fails_cleanly_on_replay():
+    store = SaveStore(MemoryStorage())
+    store.save("x1", GameRecord(players=2, seed=1, moves=["E", "zz"]))
+    with pytest.raises(RecordError, match="move 2"):
+        Session(store.load("x1"))
+
+
+class Throwing:
+    def __getattr__(self, name):
+        def fail(*a):
+            raise RuntimeError("SecurityError: storage is disabled")
+
+        return fail
+
+
+def test_storage_that_throws_turns_saving_off_and_the_game_plays():
+    store = SaveStore(Throwing())
+    assert not store.available and "Saving is off" in store.error
+    assert store.entries() == [] and store.current() is None
+    assert not store.save("a1", GameRecord())
+    assert not SaveStore(None).available
