@@ -5,15 +5,17 @@ Everything here but :func:`share` is pure (markup as strings, testable in CPytho
 comes from a game (names, moves, messages) is HTML-escaped before it becomes markup:
 a link is untrusted input.
 
-How the page uses it (nova/web/app.py); every control is a ``data-ui`` button, so the
-page's one delegated click listener routes them:
+How the page uses it (nova/web/app.py, whose one delegated click listener routes the
+``data-ui`` and ``data-nova-share`` buttons):
 
 * on start, if ``location.hash`` is set: ``record, error = open_link(location.hash)``;
   on error put ``link_error_html(error)`` in the page (a ``role="alert"`` element) and
   carry on with a new game; otherwise play ``record.state()``.
 * put ``SHARE_BUTTON`` (``data-ui="share"``) and ``SHARE_SLOT`` (the panel's place) in
   the page; ``share`` → ``await share(record, str(window.location.href))``;
-  ``share-copy`` → ``await copy_link()``; ``share-close`` → ``close_panel()``.
+  the panel's ``data-nova-share="copy"`` → ``await copy_link()`` (or ``share`` again)
+  and ``data-nova-share="close"`` → ``close_panel()``. The panel's place must survive
+  a re-render (or the page re-renders only on decisions), since ``share`` fills it.
 * the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
   renderer and ``cursor.controls_html()`` under it; ``replay-first|prev|next|last`` and
   the slider ``replay-seek`` (its value) → ``cursor.go(name_or_value)``;
@@ -82,8 +84,8 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
         '<label>Game link <input class="nova-share-link" type="text" readonly '
         f'value="{escape(url, quote=True)}" data-nova-share-link></label>'
         '<p class="nova-share-warning">' + escape(FRIENDLY_PLAY) + "</p>"
-        '<button type="button" data-ui="share-copy">Copy link</button> '
-        '<button type="button" data-ui="share-close">Close</button>'
+        '<button type="button" data-nova-share="copy">Copy link</button> '
+        '<button type="button" data-nova-share="close">Close</button>'
         "</section>"
     )
 
@@ -140,7 +142,7 @@ async def _copy(window, url: str) -> str:
 
 
 async def copy_link() -> str:
-    """The panel's "Copy link" button (``data-ui="share-copy"``): copy, else select the field."""
+    """The panel's "Copy link" button (``data-nova-share="copy"``): copy, else select it."""
     from pyscript import window
 
     field = window.document.querySelector("input[data-nova-share-link]")
@@ -161,7 +163,7 @@ async def copy_link() -> str:
 
 
 def close_panel() -> None:
-    """The panel's "Close" button (``data-ui="share-close"``)."""
+    """The panel's "Close" button (``data-nova-share="close"``)."""
     from pyscript import window
 
     panel = _panel(window)
