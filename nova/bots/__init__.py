@@ -1,0 +1,110 @@
+"""Computer opponents. They see only what a seat may see: ``state.view(seat)``.
+
+Three strengths, by name:
+
+``random``
+    a uniformly random legal decision (the floor);
+``greedy``
+    plans its whole turn action by action with a hand-written evaluation (Shards
+    banked and carried, bay sets in reach, distance home, Star Expansion danger, the
+    track, Hijack threats): :mod:`nova.bots.planner`, :mod:`nova.bots.evaluate`;
+``search``
+    Monte-Carlo search over whole-turn plans on sampled hidden cards, with greedy
+    rollouts for about a round: :mod:`nova.bots.search`.
+
+One entry point for the page and the lab::
+
+    from nova.bots import choose_move
+    move = choose_move("greedy", state.view(seat), seed=1234)   # one of view["legal"]
+
+A bot plans whole turns and remembers the plan, so the remaining decisions of its
+turn answer at once. ``choose_move`` keeps one bot of each kind per (name, budget) in
+the process for that reason; the move depends only on the view, the seed, the budget
+and the views the same bot has been asked about before.
+
+In the page, a searching bot must think in slices (no task over ~100 ms on the main
+thread)::
+
+    bot = make_bot("search")
+    bot.start(view, seed)
+    while not bot.done:
+        bot.step(ms=30)
+        await asyncio.sleep(0)
+    move = bot.best()
+
+``random`` and ``greedy`` answer within a few milliseconds; :func:`make_bot` gives
+every kind the same ``start``/``step``/``done``/``best`` methods.
+"""
+
+from __future__ import annotations
+
+from .search import DEFAULT_BUDGET, SearchBot
+from .simple import Bot, GreedyBot, RandomBot
+
+BOT_NAMES = ("random", "greedy", "search")
+
+
+class _Instant:
+    """The incremental API around a bot that answers in one go."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.done = True
+        self._move: str | None = None
+
+    def start(self, view: dict, seed: int) -> None:
+        self._view, self._seed = view, seed
+        self._move = None
+        self.done = False
+
+    def step(self, ms: float = 30.0) -> None:
+        if not self.done:
+            self._move = self.bot.choose(self._view, self._seed)
+            self.done = True
+
+    def best(self) -> str:
+        self.step()
+        return self._move
+
+    def choose(self, view: dict, seed: int) -> str:
+        return self.bot.choose(view, seed)
+
+
+def make_bot(name: str, budget: int | None = None):
+    """A fresh bot by name, with ``choose(view, seed)`` and ``start``/``step``/``done``/``best``."""
+    name, _, arg = name.partition(":")  # "search:200" is a search bot with budget 200
+    if arg:
+        budget = int(arg)
+    if name == "random":
+        return _Instant(RandomBot())
+    if name == "greedy":
+        return _Instant(GreedyBot())
+    if name == "search":
+        return SearchBot(budget)
+    raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+
+
+_BOTS: dict[tuple[str, int | None], object] = {}
+
+
+def choose_move(name: str, view: dict, seed: int, budget: int | None = None) -> str:
+    """The decision bot ``name`` makes seeing ``view`` (which must hold ``legal``)."""
+    if not view.get("legal"):
+        raise ValueError("this view has no decision to make (not the deciding seat's view)")
+    bot = _BOTS.get((name, budget))
+    if bot is None:
+        bot = _BOTS[(name, budget)] = make_bot(name, budget)
+    return bot.choose(view, seed)
+
+
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_BUDGET",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "choose_move",
+    "make_bot",
+]

@@ -27,7 +27,7 @@ from ..rules import State
 from ..rules.scoring import best_bay_split, special_groups
 
 WIN = 1000.0
-SHARD = 2.6  # a carried Shard's rough worth once unloaded well
+SHARD = 2.2  # a carried Shard's rough worth once unloaded well
 HOME_GATE = 0.9  # on an own Jump-Gate: one Unload away
 JUMP_HOME = 0.76  # on any other gate: a Jump, then an Unload
 ORBIT_HOME = 0.8  # on an own gate's ring, less a step per space to orbit
@@ -36,16 +36,22 @@ FAR = 0.4
 SHIP = 2.0  # a ship's worth of future Shards at the start of the game
 IN_PLAY = 0.25  # a launched ship can act this turn
 REACH = 0.35  # per loose Shard within orbit reach of one of the seat's ships
+OPEN_TAIL = 0.5  # share of a bay's next-Shard gain counted before it happens
 THREAT = 1.3  # a Hijack takes the bottom Shard and pushes the stack away
 
 
 @lru_cache(maxsize=4096)
-def bay_value(bay: str, table: tuple[tuple[int, int], ...]) -> float:
-    """Points of one bay plus a bonus when its last group can still grow (R50)."""
+def bay_points(bay: str, table: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """(points now, most one more Shard could add) for one bay, bottom first (R50)."""
     t = dict(table)
     now = best_bay_split(bay, t)[0]
-    gain = max(best_bay_split(bay + c, t)[0] for c in "kry") - now
-    return now + 0.3 * max(gain - 1, 0)
+    return now, max(best_bay_split(bay + c, t)[0] for c in "kry") - now
+
+
+def bay_value(bay: str, table: tuple[tuple[int, int], ...], late: float = 1.0) -> float:
+    """A bay's points plus part of what its open last group can still become."""
+    now, gain = bay_points(bay, table)
+    return now + OPEN_TAIL * late * gain
 
 
 @lru_cache(maxsize=4096)
@@ -108,25 +114,27 @@ def geometry(lay) -> Geometry:
     return g
 
 
-def seat_value(s: State, seat: int, me: int, geo: Geometry) -> float:
+def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float:
     """How well ``seat`` is doing, in rough end-of-game points."""
     lay = s.layout
     p = s.players[seat]
-    value = sum(bay_value(b, geo.bay_table) for b in p.bays)
+    left = geo.track_len - s.track_pos  # Unloads until Super-Nova
+    late = 1.0 if left >= 3 else (0.55 if left == 2 else 0.25)
+    value = sum(bay_value(b, geo.bay_table, late) for b in p.bays)
     if seat == me:
         symbols = s.special_symbols(seat)
     else:  # only what the evaluating seat can see
         cards = p.discard + [c for c, _ in p.played]
         symbols = [lay.special[c]["colour"] for c in cards if c in lay.special]
     value += specials_value(tuple(sorted(symbols)), geo.special_table)
-    left = geo.track_len - s.track_pos  # Unloads until Super-Nova
-    late = 1.0 if left >= 3 else (0.55 if left == 2 else 0.25)
     danger_ring = s.removed if geo.expansions_ahead[s.track_pos] <= 2 else -1
     alive = lay.ships - p.ships_lost
     value += SHIP * alive * (left / geo.track_len)
     home = geo.home_factor[seat]
     pile, ship, ring = s.pile, s.ship, lay.space_ring
-    for sp, owner in enumerate(ship):
+    if ships is None:
+        ships = [(sp, o) for sp, o in enumerate(ship) if o != -1]
+    for sp, owner in ships:
         if owner != seat:
             continue
         value += IN_PLAY
@@ -162,6 +170,7 @@ def evaluate(s: State, me: int) -> float:
             return WIN / len(w) + margin
         return -WIN + margin
     geo = geometry(s.layout)
-    mine = seat_value(s, me, me, geo)
-    others = [seat_value(s, i, me, geo) for i in range(s.num_players) if i != me]
+    ships = [(sp, o) for sp, o in enumerate(s.ship) if o != -1]
+    mine = seat_value(s, me, me, geo, ships)
+    others = [seat_value(s, i, me, geo, ships) for i in range(s.num_players) if i != me]
     return mine - 0.5 * (max(others) + sum(others) / len(others))

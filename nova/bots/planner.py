@@ -92,7 +92,7 @@ def _action_key(s: State, m: str):
     return (s.card_action(cid, mode), cid in s.layout.special)
 
 
-def _action_values(s: State, me: int, memo: dict) -> dict:
+def _action_values(s: State, me: int, memo: dict, nodes: int = FINISH_NODES) -> dict:
     """Best finished value of every card action playable now, shared between cards."""
     out = {}
     for m in s.legal_moves():
@@ -100,13 +100,13 @@ def _action_values(s: State, me: int, memo: dict) -> dict:
             continue
         key = _action_key(s, m)
         if key not in memo:
-            v, more, end = finish_action(s.apply(m), me)
+            v, more, end = finish_action(s.apply(m), me, [nodes])
             memo[key] = (v, more, end)
         out[m] = memo[key]
     return out
 
 
-def ranked_options(s: State, me: int) -> list[tuple[float, list[str]]]:
+def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[float, list[str]]]:
     """(value, decisions) of each sensible next step, best first (replay with :func:`play`).
 
     ``s`` is between actions on ``me``'s turn. Ending the turn is one option; its value
@@ -116,7 +116,7 @@ def ranked_options(s: State, me: int) -> list[tuple[float, list[str]]]:
     memo: dict = {}
     legal = s.legal_moves()
     options.append((evaluate(s, me), ["E"]))
-    for m, (v, more, _) in _action_values(s, me, memo).items():
+    for m, (v, more, _) in _action_values(s, me, memo, nodes).items():
         options.append((v, [m, *more]))
     links = [m for m in legal if m[-1] in "sl"]
     if s.need_link and links:
@@ -124,7 +124,7 @@ def ranked_options(s: State, me: int) -> list[tuple[float, list[str]]]:
         best_link = None
         for link in links:
             after = s.apply(link)
-            values = _action_values(after, me, memo)
+            values = _action_values(after, me, memo, nodes)
             if not values:
                 continue
             m, (v, more, _) = max(values.items(), key=lambda kv: kv[1][0])
@@ -148,20 +148,26 @@ def _card_has(s: State, cid: str, key) -> bool:
     return key[0] in (s.card_action(cid, "u"), s.card_action(cid, "r"))
 
 
-def plan_turn(s: State, me: int) -> tuple[list[str], State]:
-    """The greedy plan for the rest of ``me``'s turn (or its Spawn placement) and its end."""
+def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[str], State]:
+    """The greedy plan for the rest of ``me``'s turn (or its Spawn placement) and its end.
+
+    ``nodes`` bounds the states tried to finish each action (rollouts use fewer).
+    """
     plan: list[str] = []
     for _ in range(MAX_STEPS):
         if s.over or s.current_player != me:
             break
         if s.pending is not None or s.spawn_shard:
-            _, moves, s = finish_action(s, me)
+            _, moves, s = finish_action(s, me, [nodes])
             plan += moves
             continue
-        options = ranked_options(s, me)
+        options = ranked_options(s, me, nodes)
         stay = next(o for o in options if o[1] == ["E"])
         best = options[0]
         if best[1] == ["E"] or best[0] < stay[0] + MARGIN:
+            for m in dump_moves(s, me):
+                s = s.apply(m)
+                plan.append(m)
             plan.append("E")
             s = s.apply("E")
             break
@@ -172,6 +178,24 @@ def plan_turn(s: State, me: int) -> tuple[list[str], State]:
             plan.append("E")
             s = s.apply("E")
     return plan, s
+
+
+def dump_moves(s: State, me: int) -> list[str]:
+    """Chain links that discard the cards of no use now, so the next hand is fresh.
+
+    Unplayed cards stay in hand (R14, R15): a hand of cards with nothing to do would
+    otherwise stay stuck for ever. An Unload or Jump is kept while one of the seat's
+    ships carries Shards, as it may be needed next turn.
+    """
+    carrying = any(o == me and s.pile[sp] for sp, o in enumerate(s.ship))
+    out = []
+    for cid in s.players[me].hand:
+        actions = {s.card_action(cid, "u"), s.card_action(cid, "r")}
+        names = {a[0] for a in actions if a}
+        if carrying and names & {"unload", "jump", "hyper_jump"}:
+            continue
+        out.append(cid + ("s" if cid in s.layout.basic else "l"))
+    return out
 
 
 def play(s: State, me: int, moves: list[str]) -> tuple[list[str], State]:

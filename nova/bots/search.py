@@ -1,0 +1,179 @@
+"""The searching bot: Monte-Carlo over sampled hidden cards, whole turns at a time.
+
+A decision in Nova Raiders is atomic, so a turn is a dozen decisions; searching them
+one by one wastes the budget on choosing bays and ships. This bot searches *turns*:
+
+1. From the current view it builds a few candidate plans for the rest of its turn:
+   the planner's best few next steps (an action finished, a chain link and the action
+   it opens, a Launch, or ending the turn), each followed by the greedy plan to the
+   end of the turn.
+2. Each simulation deals the unseen cards at random (:func:`nova.rules.determinize`;
+   the bot never sees the real hidden cards), plays the candidate, lets every seat
+   play greedy turns for about one round (the opponents' replies and the bot's own
+   next turn), and scores the position reached with the evaluation.
+3. Candidates share the same samples (common random numbers) and are thinned by
+   successive halving: after each round of simulations the worse half is dropped.
+
+The budget is the number of simulations. The work is cut into small steps so a page
+can think without freezing (no step takes more than a few tens of milliseconds)::
+
+    bot = SearchBot(budget=64)
+    bot.start(view, seed)          # cheap: no search yet
+    while not bot.done:
+        bot.step(ms=30)            # await asyncio.sleep(0) between calls in the page
+    move = bot.best()
+
+``bot.choose(view, seed)`` does all of that at once. The plan chosen is remembered,
+so the remaining decisions of the turn come back at once without searching again.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..rules import State, determinize
+from .evaluate import evaluate
+from .planner import finish_action, plan_turn, play, ranked_options
+from .simple import PlanningBot
+
+DEFAULT_BUDGET = 48
+CANDIDATES = 6
+ROLLOUT_NODES = 40  # states tried per action in rollouts: a cheaper greedy
+
+
+class SearchBot(PlanningBot):
+    name = "search"
+
+    def __init__(self, budget: int | None = None) -> None:
+        super().__init__()
+        self.budget = DEFAULT_BUDGET if budget is None else max(1, int(budget))
+        self.done = True
+        self._move: str | None = None
+        self.positions = 0  # states the search has visited (for the benchmark)
+
+    # -- the incremental API ----------------------------------------------------------
+    def start(self, view: dict, seed: int) -> None:
+        """Begin thinking about ``view`` (the deciding seat's view, with ``legal``)."""
+        self._view = view
+        self._seed = seed
+        self._seat = view["seat"]
+        self._candidates: list[list[str]] | None = None
+        self._totals: list[float] = []
+        self._counts: list[int] = []
+        self._alive: list[int] = []
+        self._round_sims = 0
+        self._sims = 0
+        self._root: State | None = None
+        legal = view["legal"]
+        self._move = None
+        if len(legal) == 1:
+            self._move = legal[0]
+        else:
+            self._move = self.recall(view)
+        self.done = self._move is not None
+
+    def step(self, ms: float = 30.0) -> None:
+        """Think for about ``ms`` milliseconds (at least one unit of work)."""
+        deadline = time.perf_counter() + ms / 1000.0
+        while not self.done:
+            if self._candidates is None:
+                self._make_candidates()
+            else:
+                self._simulate_once()
+            if time.perf_counter() >= deadline:
+                break
+
+    def best(self) -> str:
+        """The decision chosen (finishes the search first if it is not done)."""
+        while not self.done:
+            self.step(1000.0)
+        return self._move
+
+    def choose(self, view: dict, seed: int) -> str:
+        self.start(view, seed)
+        return self.best()
+
+    # -- the search ---------------------------------------------------------------------
+    def _make_candidates(self) -> None:
+        view, me = self._view, self._seat
+        s = determinize(view, self._seed)
+        self._root = s
+        plans: list[list[str]] = []
+        if s.pending is None and not s.spawn_shard and s.current_player == me:
+            firsts = [moves for _, moves in ranked_options(s, me)]
+        else:  # in the middle of an action, or placing a Spawned Shard
+            scored = []
+            for m in s.legal_moves()[:24]:
+                v, more, _ = finish_action(s.apply(m), me)
+                scored.append((v, [m, *more]))
+            scored.sort(key=lambda o: -o[0])
+            firsts = [moves for _, moves in scored]
+        seen = set()
+        for moves in firsts:
+            if moves[0] in seen:
+                continue
+            seen.add(moves[0])
+            done, after = play(s, me, moves)
+            rest, _ = plan_turn(after, me) if done and done[-1] != "E" else ([], after)
+            plans.append(done + rest)
+            if len(plans) >= CANDIDATES:
+                break
+        plans = [p for p in plans if p and p[0] in view["legal"]]
+        if not plans:
+            self._finish(view["legal"][0], None)
+            return
+        if len(plans) == 1:
+            self._finish(plans[0][0], plans[0])
+            return
+        self._candidates = plans
+        self._totals = [0.0] * len(plans)
+        self._counts = [0] * len(plans)
+        self._alive = list(range(len(plans)))
+        rounds = max(1, (len(plans) - 1).bit_length())
+        self._per_round = max(len(plans), self.budget // rounds)
+        self._round_sims = 0
+
+    def _simulate_once(self) -> None:
+        # the next candidate in this round, on the sample all candidates share
+        alive = self._alive
+        c = alive[self._round_sims % len(alive)]
+        j = self._counts[c]
+        self._totals[c] += self._rollout(self._candidates[c], j)
+        self._counts[c] += 1
+        self._round_sims += 1
+        self._sims += 1
+        last_round = len(alive) <= 1
+        if self._round_sims >= self._per_round or self._sims >= self.budget:
+            # successive halving: keep the better half
+            alive.sort(key=lambda k: -self._totals[k] / max(self._counts[k], 1))
+            self._alive = alive[: max(1, (len(alive) + 1) // 2)]
+            self._round_sims = 0
+            last_round = len(self._alive) == 1
+        if last_round or self._sims >= self.budget:
+            best = max(self._alive, key=lambda k: self._totals[k] / max(self._counts[k], 1))
+            self._finish(self._candidates[best][0], self._candidates[best])
+
+    def _rollout(self, plan: list[str], j: int) -> float:
+        me = self._seat
+        s = determinize(self._view, self._seed * 7919 + j + 1)
+        done, s = play(s, me, plan)
+        self.positions += len(done)
+        if not s.over and s.current_player == me:
+            more, s = plan_turn(s, me, ROLLOUT_NODES)
+            self.positions += len(more)
+        n = s.num_players
+        for _ in range(2 * n):  # about a round: the replies and our own next turn
+            if s.over:
+                break
+            seat = s.current_player
+            moves, s = plan_turn(s, seat, ROLLOUT_NODES)
+            self.positions += len(moves)
+            if seat == me and s.current_player != me and not s.spawn_shard:
+                break
+        return evaluate(s, me)
+
+    def _finish(self, move: str, plan: list[str] | None) -> None:
+        self._move = move
+        self.done = True
+        if plan is not None and self._root is not None:
+            self.remember(self._root, self._seat, plan)

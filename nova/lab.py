@@ -1,0 +1,341 @@
+"""The designer's balance lab: many seeded bot-vs-bot games, and what they show.
+
+    python -m nova lab --players 3 --bots greedy,greedy,search --games 2000
+    python -m nova lab --players 2 --bots greedy --games 1000 \\
+        --compare nova/data/variants/cheap-hijack.json
+
+``--bots`` lists one bot per *entry* (one name is repeated for every seat). Entries
+rotate round the table from game to game (game g seats entry k at seat (k + g) mod n)
+and every game has its own seed, so each entry plays every seat equally often. Each
+game is played by fresh bots, so a game depends only on its seed and line-up: the
+same command prints the same figures on any number of cores.
+
+Reported: win rate of each entry with its 95% confidence interval (a tie is split
+evenly), mean and spread of scores, game length in turns, rounds and Unloads, how
+games end (Super-Nova, the round limit, no ships left), stalls (a long run of turns
+with no Unload), win rate by turn order (first-seat advantage), and for every card how
+often it is played and how the players who played it, or held it at the end, did.
+``--compare FILE`` plays the same seeds and line-ups with a variant and shows both
+side by side. ``--json`` prints one JSON object instead of tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections import Counter
+
+from .bots import BOT_NAMES, make_bot
+from .rules import ContentError, layout_for, new_game
+
+STALL_ROUNDS = 5  # a run of this many rounds with no Unload counts as a stall
+
+
+def game_seed(base: int, g: int) -> int:
+    return base * 1_000_003 + g
+
+
+def play_game(job: tuple) -> dict:
+    """Play one game and return what the lab tallies.
+
+    ``job`` is (g, players, bots, budget, variant, base seed).
+    """
+    g, players, bots, budget, variant, base = job
+    seed = game_seed(base, g)
+    seat_entry = [(seat - g) % players for seat in range(players)]  # entry k sits at (k + g) % n
+    agents = [make_bot(bots[seat_entry[seat]], budget) for seat in range(players)]
+    s = new_game(players=players, seed=seed, variant=variant)
+    unloads = turns = gap = longest_gap = 0
+    played: list[Counter] = [Counter() for _ in range(players)]
+    think = [0.0] * players
+    k = 0
+    while not s.is_over():
+        seat = s.current_player
+        t0 = time.perf_counter()
+        move = agents[seat].choose(s.view(seat), seed * 7_777_777 + k)
+        think[seat] += time.perf_counter() - t0
+        k += 1
+        if s.pending is not None and s.pending["kind"] == "unload":
+            unloads += 1
+            gap = 0
+        elif move == "E":
+            turns += 1
+            gap += 1
+            longest_gap = max(longest_gap, gap)
+        if move[-1] in "urls" and move[:-1] in s.layout.card_order:
+            played[seat][move[:-1]] += 1
+        s = s.apply(move)
+    lay = s.layout
+    held = []
+    for p in s.players:
+        cards = p.hand + p.draw + p.discard + [c for c, _ in p.played]
+        held.append(sorted({c for c in cards if c in lay.special}))
+    returns = s.returns()
+    scores = s.scores()
+    return {
+        "g": g,
+        "first": s.first,
+        "seat_entry": seat_entry,
+        "returns": returns,
+        "scores": scores,
+        "turns": turns,
+        "rounds": s.round,
+        "decisions": s.ply,
+        "unloads": unloads,
+        "longest_gap_rounds": longest_gap / players,
+        "end": s.end_reason,
+        "played": [dict(c) for c in played],
+        "held": held,
+        "think": think,
+    }
+
+
+def run_games(
+    players: int,
+    bots: list[str],
+    games: int,
+    budget: int | None,
+    variant: str | None,
+    base: int,
+    workers: int,
+    progress: bool = False,
+) -> tuple[list[dict], float]:
+    jobs = [(g, players, bots, budget, variant, base) for g in range(games)]
+    start = time.perf_counter()
+    results: list[dict] = []
+    if workers <= 1 or games <= 1:
+        results = [play_game(j) for j in jobs]
+    else:
+        import multiprocessing as mp
+
+        with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers) as pool:
+            for r in pool.imap_unordered(play_game, jobs, chunksize=max(1, games // (workers * 8))):
+                results.append(r)
+                if progress and len(results) % max(1, games // 10) == 0:
+                    print(f"  {len(results)}/{games} games", file=sys.stderr, flush=True)
+    results.sort(key=lambda r: r["g"])
+    return results, time.perf_counter() - start
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """Mean and its 95% confidence interval (normal approximation)."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return m, max(0.0, m - half), min(1.0, m + half) if max(xs) <= 1 else m + half
+
+
+def spread(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0
+    m = sum(xs) / n
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+
+
+def summarize(results: list[dict], players: int, bots: list[str], elapsed: float) -> dict:
+    n = len(results)
+    entries = range(players)
+    # per entry (the line-up position), then per turn position (0 = the first player)
+    entry_ret = [[r["returns"][r["seat_entry"].index(k)] for r in results] for k in entries]
+    entry_score = [[r["scores"][r["seat_entry"].index(k)] for r in results] for k in entries]
+    pos_ret = [[r["returns"][(r["first"] + p) % players] for r in results] for p in entries]
+    wins = [sum(x) for x in entry_ret]
+    win_ci = [mean_ci(x) for x in entry_ret]
+    pos_ci = [mean_ci(x) for x in pos_ret]
+    all_scores = [sc for r in results for sc in r["scores"]]
+    ends = Counter(r["end"] for r in results)
+    stalls = sum(1 for r in results if r["longest_gap_rounds"] >= STALL_ROUNDS)
+    # cards: plays per game, and how the players who played / held them did
+    card_plays: Counter = Counter()
+    card_players: dict[str, list[float]] = {}
+    card_holders: dict[str, list[float]] = {}
+    for r in results:
+        for seat in range(players):
+            for cid, times in r["played"][seat].items():
+                card_plays[cid] += times
+                card_players.setdefault(cid, []).append(r["returns"][seat])
+            for cid in r["held"][seat]:
+                card_holders.setdefault(cid, []).append(r["returns"][seat])
+    cards = {}
+    for cid in sorted(set(card_plays) | set(card_holders), key=lambda c: (c[0], int(c[1:]))):
+        pl, ho = card_players.get(cid, []), card_holders.get(cid, [])
+        cards[cid] = {
+            "plays_per_game": card_plays[cid] / n,
+            "played_in_games": len(pl) / n,
+            "players_win_rate": sum(pl) / len(pl) if pl else None,
+            "holders_win_rate": sum(ho) / len(ho) if ho else None,
+            "held_in_games": len(ho) / n,
+        }
+    think = [sum(r["think"][r["seat_entry"].index(k)] for r in results) for k in entries]
+    decisions = sum(r["decisions"] for r in results)
+    return {
+        "games": n,
+        "players": players,
+        "bots": list(bots),
+        "wins": wins,
+        "win_rate": [c[0] for c in win_ci],
+        "win_ci95": [[c[1], c[2]] for c in win_ci],
+        "mean_score": [spread(x)[0] for x in entry_score],
+        "score_sd": [spread(x)[1] for x in entry_score],
+        "score_all": dict(zip(("mean", "sd"), spread(all_scores), strict=True)),
+        "turn_position_win_rate": [c[0] for c in pos_ci],
+        "turn_position_ci95": [[c[1], c[2]] for c in pos_ci],
+        "first_seat_advantage": pos_ci[0][0] - 1 / players,
+        "turns": dict(zip(("mean", "sd"), spread([r["turns"] for r in results]), strict=True)),
+        "rounds": dict(zip(("mean", "sd"), spread([r["rounds"] for r in results]), strict=True)),
+        "unloads": dict(zip(("mean", "sd"), spread([r["unloads"] for r in results]), strict=True)),
+        "decisions_per_game": decisions / max(n, 1),
+        "end_reasons": {k: v / n for k, v in sorted(ends.items())},
+        "stall_rounds": STALL_ROUNDS,
+        "stalled_games": stalls / max(n, 1),
+        "longest_gap_rounds": spread([r["longest_gap_rounds"] for r in results])[0],
+        "cards": cards,
+        "think_ms_per_decision": [1000 * t / max(decisions / players, 1) for t in think],
+        "elapsed_s": elapsed,
+        "games_per_minute": 60 * n / elapsed if elapsed > 0 else None,
+    }
+
+
+def _pct(x: float | None) -> str:
+    return "   -  " if x is None else f"{100 * x:5.1f}%"
+
+
+def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list[str]:
+    """The tables, one column per variant."""
+    cols = [base] + ([other] if other else [])
+    head = f"{'':34}" + "".join(f"{n[:22]:>24}" for n in names[: len(cols)])
+    lines = [head]
+
+    def row(label: str, fn) -> None:
+        lines.append(f"{label:34}" + "".join(f"{fn(c):>24}" for c in cols))
+
+    n = base["players"]
+    row("games", lambda c: str(c["games"]))
+    for k in range(n):
+        row(
+            f"entry {k} ({base['bots'][k]}) wins",
+            lambda c, k=k: (
+                f"{_pct(c['win_rate'][k])} [{_pct(c['win_ci95'][k][0]).strip()}"
+                f"-{_pct(c['win_ci95'][k][1]).strip()}]"
+            ),
+        )
+    for k in range(n):
+        row(
+            f"entry {k} score mean (sd)",
+            lambda c, k=k: f"{c['mean_score'][k]:.1f} ({c['score_sd'][k]:.1f})",
+        )
+    for p in range(n):
+        row(
+            f"turn position {p + 1} wins",
+            lambda c, p=p: (
+                f"{_pct(c['turn_position_win_rate'][p])} "
+                f"[{_pct(c['turn_position_ci95'][p][0]).strip()}"
+                f"-{_pct(c['turn_position_ci95'][p][1]).strip()}]"
+            ),
+        )
+    row("first-seat advantage", lambda c: f"{100 * c['first_seat_advantage']:+.1f} pts")
+    row("turns per game mean (sd)", lambda c: f"{c['turns']['mean']:.1f} ({c['turns']['sd']:.1f})")
+    row("rounds per game", lambda c: f"{c['rounds']['mean']:.1f} ({c['rounds']['sd']:.1f})")
+    row("Unloads per game", lambda c: f"{c['unloads']['mean']:.1f} ({c['unloads']['sd']:.1f})")
+    reasons = sorted(set().union(*(c["end_reasons"] for c in cols)))
+    for why in reasons:
+        row(f"ends by {why}", lambda c, w=why: _pct(c["end_reasons"].get(w, 0.0)))
+    row(
+        f"stalled (no Unload {STALL_ROUNDS}+ rounds)",
+        lambda c: _pct(c["stalled_games"]),
+    )
+    row("longest run without Unload (rds)", lambda c: f"{c['longest_gap_rounds']:.1f}")
+    row("games per minute", lambda c: f"{c['games_per_minute'] or 0:.0f}")
+    lines.append("")
+    lines.append("cards: plays per game / win rate of players who played it / of holders at end")
+    ids = sorted(set().union(*(c["cards"] for c in cols)), key=lambda x: (x[0], int(x[1:])))
+    for cid in ids:
+        cells = []
+        for c in cols:
+            d = c["cards"].get(cid)
+            if d is None:
+                cells.append(f"{'-':>24}")
+            else:
+                cells.append(
+                    f"{d['plays_per_game']:5.2f} {_pct(d['players_win_rate'])} "
+                    f"{_pct(d['holders_win_rate'])}".rjust(24)
+                )
+        lines.append(f"  {cid:32}" + "".join(cells))
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m nova lab", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument(
+        "--bots", default="greedy", help=f"comma-separated, one per seat ({', '.join(BOT_NAMES)})"
+    )
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--budget", type=int, default=None, help="search bot simulations per turn")
+    ap.add_argument("--variant", default=None, help="a variant JSON file")
+    ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots *= args.players
+    if len(bots) != args.players:
+        print(f"--bots: {len(bots)} names for {args.players} players", file=sys.stderr)
+        return 2
+    for b in bots:
+        if b.partition(":")[0] not in BOT_NAMES:
+            print(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})", file=sys.stderr)
+            return 2
+    try:
+        for v in (args.variant, args.compare):
+            layout_for(args.players, v)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    out = {}
+    for key, variant in (("base", args.variant), ("compare", args.compare)):
+        if key == "compare" and variant is None:
+            break
+        if not args.json:
+            print(f"playing {args.games} games ({variant or 'default rules'})...", file=sys.stderr)
+        results, elapsed = run_games(
+            args.players,
+            bots,
+            args.games,
+            args.budget,
+            variant,
+            args.seed,
+            args.workers,
+            progress=not args.json,
+        )
+        out[key] = summarize(results, args.players, bots, elapsed)
+        out[key]["variant"] = variant
+    summary = dict(out["base"])
+    summary.update(seed=args.seed, budget=args.budget, workers=args.workers)
+    if "compare" in out:
+        summary["compare"] = out["compare"]
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+        return 0
+    names = (args.variant or "default rules", args.compare or "")
+    print(
+        f"Nova Raiders lab: {args.players} players, bots {', '.join(bots)}, seed {args.seed}"
+        + (f", budget {args.budget}" if args.budget else "")
+    )
+    for line in report_lines(out["base"], out.get("compare"), names):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
