@@ -1,0 +1,286 @@
+"""Page benchmark: ``python -m nova bench-page`` (needs the repository, Node/npm and Chromium).
+
+In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
+
+* boot: the bare Pyodide floor (``_site/bench/bare.html``: only ``loadPyodide()`` from the same
+  self-hosted runtime) next to our page's time to ``<body data-nova-ready>``, cold (fresh
+  browser context) and warm (new page in the same context); medians of ``--reps`` loads;
+* bytes transferred by a cold load of the page;
+* click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
+  ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
+  median and 95th percentile next to one frame (16.7 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+FRAME_MS = 1000 / 60
+
+# Records when <body> gets a marker attribute, in ms since navigation start.
+MARK_JS = """
+(() => {
+  const marks = (window.__novaMarks = {});
+  const attrs = ["data-nova-ready", "data-nova-error", "data-bare-ready"];
+  const check = () => {
+    const b = document.body;
+    if (!b) return;
+    for (const a of attrs) if (b.hasAttribute(a) && !(a in marks)) marks[a] = performance.now();
+  };
+  new MutationObserver(check).observe(document, {
+    attributes: true, subtree: true, childList: true, attributeFilter: attrs,
+  });
+})();
+"""
+
+# Clicks element `index` of `selector` and resolves with ms until data-nova-moves changes
+# (or null after `timeout` ms).
+CLICK_JS = """
+([selector, index, timeout]) => new Promise((resolve) => {
+  const els = [...document.querySelectorAll(selector)].filter(
+    (e) => e.getClientRects().length && !e.closest("[hidden]") && !e.disabled);
+  const el = els[index % Math.max(els.length, 1)];
+  if (!el) return resolve(null);
+  const body = document.body;
+  const before = body.getAttribute("data-nova-moves");
+  let done = false;
+  const finish = (v) => { if (!done) { done = true; obs.disconnect(); resolve(v); } };
+  const obs = new MutationObserver(() => {
+    if (body.getAttribute("data-nova-moves") !== before) finish(performance.now() - t0);
+  });
+  obs.observe(body, { attributes: true, attributeFilter: ["data-nova-moves"] });
+  setTimeout(() => finish(null), timeout);
+  const t0 = performance.now();
+  el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+})
+"""
+
+COUNT_JS = """
+(selector) => [...document.querySelectorAll(selector)].filter(
+  (e) => e.getClientRects().length && !e.closest("[hidden]") && !e.disabled).length
+"""
+
+BYTES_JS = """
+() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const res = performance.getEntriesByType("resource");
+  const all = [nav, ...res];
+  return {
+    transfer: all.reduce((s, e) => s + (e.transferSize || 0), 0),
+    body: all.reduce((s, e) => s + (e.encodedBodySize || 0), 0),
+    requests: all.length,
+  };
+}
+"""
+
+
+def _median(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def _p95(xs: list[float]) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
+
+
+def _load(context, url: str, marker: str, timeout_ms: float = 90_000):
+    """Open ``url`` in a new page of ``context``; ms from navigation start to ``marker``."""
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(
+        f"body[{marker}], body[data-nova-error]", state="attached", timeout=timeout_ms
+    )
+    marks = page.evaluate("window.__novaMarks")
+    if "data-nova-error" in marks and marker not in marks:
+        err = page.evaluate("document.body.getAttribute('data-nova-error')")
+        raise RuntimeError(f"{url}: data-nova-error={err!r}")
+    return page, float(marks[marker])
+
+
+def _boot(browser, url: str, marker: str, reps: int) -> tuple[list[float], list[float], dict]:
+    cold, warm, size = [], [], {}
+    for _ in range(reps):
+        ctx = browser.new_context()
+        ctx.add_init_script(MARK_JS)
+        page, ms = _load(ctx, url, marker)
+        cold.append(ms)
+        if not size:
+            time.sleep(0.3)  # let late resource entries land
+            size = page.evaluate(BYTES_JS)
+        page.close()
+        page, ms = _load(ctx, url, marker)
+        warm.append(ms)
+        ctx.close()
+    return cold, warm, size
+
+
+def _clicks(browser, url: str, moves: int, seed: int) -> tuple[list[float], int, str]:
+    """Click through games; returns (latencies in ms, clicks without a change, note)."""
+    rng = random.Random(seed)
+    ctx = browser.new_context()
+    ctx.add_init_script(MARK_JS)
+    page, _ = _load(ctx, url, "data-nova-ready")
+    try:
+        if not page.evaluate(COUNT_JS, '[data-ui="new-game"]'):
+            # the start screen may be behind a menu
+            if page.evaluate(COUNT_JS, '[data-ui="menu"]'):
+                page.click('[data-ui="menu"]')
+        if not page.evaluate(COUNT_JS, '[data-ui="new-game"]'):
+            return [], 0, 'no [data-ui="new-game"] in the page yet: click timing skipped'
+        page.click('[data-ui="new-game"]')
+        times: list[float] = []
+        misses = 0
+        stuck = 0
+        while len(times) < moves and stuck < 20:
+            if page.evaluate("document.body.hasAttribute('data-nova-over')"):
+                for sel in ('[data-ui="menu"]', '[data-ui="new-game"]'):
+                    if page.evaluate(COUNT_JS, sel):
+                        page.click(sel)
+                continue
+            if page.evaluate(COUNT_JS, '[data-ui="ready"]'):
+                page.click('[data-ui="ready"]')
+                continue
+            n = page.evaluate(COUNT_JS, "[data-move]")
+            if not n:
+                stuck += 1
+                page.wait_for_timeout(100)  # a bot's turn, or an animation
+                continue
+            ms = page.evaluate(CLICK_JS, ["[data-move]", rng.randrange(n), 3000])
+            if ms is None:
+                misses += 1
+                stuck += 1
+            else:
+                times.append(float(ms))
+                stuck = 0
+        note = "" if stuck < 20 else f"stopped after {len(times)} moves: nothing left to click"
+        return times, misses, note
+    finally:
+        ctx.close()
+
+
+def _launch(playwright):
+    if os.path.exists(CHROMIUM):
+        return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(args=CHROMIUM_ARGS[1:])
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m nova bench-page", description=__doc__)
+    ap.add_argument("--reps", type=int, default=3, help="loads per boot figure (median)")
+    ap.add_argument("--moves", type=int, default=60, help="timed clicks for click-to-repaint")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    args = ap.parse_args(argv)
+
+    tools = ROOT / "tools"
+    if not (tools / "serve.py").is_file():
+        print("bench-page needs the repository (tools/serve.py, tools/build_site.py)")
+        return 2
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bench-page needs Playwright: pip install -e '.[test]' (or make test)")
+        return 2
+    if not args.no_build:
+        subprocess.run(
+            [sys.executable, str(tools / "build_site.py")],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    server = subprocess.Popen(
+        [sys.executable, str(tools / "serve.py"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = server.stdout.readline().strip()
+        if not line.startswith("serving "):
+            print(f"tools/serve.py did not start: {line!r}")
+            return 1
+        url = line.split(" ", 1)[1]
+        with sync_playwright() as p:
+            browser = _launch(p)
+            print(f"bench-page: {url}, Chromium {browser.version}, {args.reps} loads each")
+            bare_c, bare_w, bare_size = _boot(
+                browser, url + "bench/bare.html", "data-bare-ready", args.reps
+            )
+            pyc_c, pyc_w, _ = _boot(
+                browser, url + "bench/bare.html?pyc", "data-bare-ready", args.reps
+            )
+            ours_c, ours_w, size = _boot(browser, url, "data-nova-ready", args.reps)
+            times, misses, note = _clicks(browser, url, args.moves, args.seed)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    def row(name: str, value: str, ref: str) -> None:
+        print(f"  {name:<44} {value:>12}   {ref}")
+
+    print("boot, ms from navigation to marker (median; all runs in brackets)")
+    fmt = lambda xs: f"{_median(xs):,.0f}"  # noqa: E731
+    runs = lambda xs: "[" + " ".join(f"{x:,.0f}" for x in xs) + "]"  # noqa: E731
+    row("reference: bare loadPyodide(), cold", fmt(bare_c), runs(bare_c))
+    row("reference: bare loadPyodide(), warm", fmt(bare_w), runs(bare_w))
+    row("bare loadPyodide() + our .pyc stdlib, cold", fmt(pyc_c), runs(pyc_c))
+    row("bare loadPyodide() + our .pyc stdlib, warm", fmt(pyc_w), runs(pyc_w))
+    row(
+        "our page to data-nova-ready, cold",
+        fmt(ours_c),
+        f"{runs(ours_c)} = {_median(ours_c) / _median(bare_c):.2f}x bare cold",
+    )
+    row(
+        "our page to data-nova-ready, warm",
+        fmt(ours_w),
+        f"{runs(ours_w)} = {_median(ours_w) / _median(bare_w):.2f}x bare warm",
+    )
+    print("bytes, cold load (uncompressed: tools/serve.py does not gzip; Netlify does)")
+    row(
+        "our page: transferred",
+        f"{size.get('transfer', 0):,}",
+        f"{size.get('requests', 0)} requests",
+    )
+    row(
+        "reference: bare loadPyodide(): transferred",
+        f"{bare_size.get('transfer', 0):,}",
+        f"{bare_size.get('requests', 0)} requests",
+    )
+    print("click to data-nova-moves change, ms")
+    if note and not times:
+        print(f"  skipped: {note}")
+    else:
+        row("median", f"{_median(times):.1f}", f"reference: one frame = {FRAME_MS:.1f} ms")
+        row(
+            "95th percentile",
+            f"{_p95(times):.1f}",
+            f"reference: two frames = {2 * FRAME_MS:.1f} ms",
+        )
+        row("timed clicks", str(len(times)), f"{misses} clicks changed nothing within 3 s")
+        if note:
+            print(f"  note: {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
