@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from html.parser import HTMLParser
 
 from nova.links import decode, random_record
@@ -104,3 +105,12 @@ def test_replay_controls_disable_the_ends_and_escape_names() -> None:
     assert 'data-ui="replay-prev" aria-label="previous decision" disabled' in markup
     replay.go("last")
     assert 'data-ui="replay-next" aria-label="next decision" disabled' in replay.controls_html()
+
+
+def test_replay_screen_shows_the_board_with_nothing_playable() -> None:
+    record = random_record(2, 6, 15)
+    replay = Replay(record, 5)
+    markup = replay.screen_html(["#e8553d", "#3d8be8"])
+    assert "data-move=" not in markup
+    assert 'data-ui="replay-next"' in markup and "<svg" in markup
+    assert escape(replay.caption()) in markup

@@ -19,7 +19,8 @@ How the page uses it (nova/web/app.py, whose one delegated click listener routes
 * the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
   renderer and ``cursor.controls_html()`` under it; ``replay-first|prev|next|last`` and
   the slider ``replay-seek`` (its value) → ``cursor.go(name_or_value)``;
-  ``replay-play`` → continue with ``cursor.record_upto_step()``.
+  ``replay-play`` → continue with ``cursor.record_upto_step()``. ``cursor.screen_html(
+  colours)`` is the whole replay screen (step bar over the board, nothing playable).
 """
 
 from __future__ import annotations
@@ -250,3 +251,18 @@ class Replay:
             r.players, r.seed, r.variant, list(r.names), list(r.colours), list(r.bots),
             list(r.moves[: self.step]),
         )  # fmt: skip
+
+    def screen_html(self, colours: list[str]) -> str:
+        """The replay screen: the step bar over the board as the deciding seat saw it.
+
+        Nothing on it is playable (the view has no legal moves); "Play from here"
+        (``data-ui="replay-play"``) is how to continue from the shown position.
+        """
+        from ..render.game import game_html  # the page's renderer; imported when drawn
+
+        s = self.state
+        view = s.view(s.current_player)
+        view.pop("legal", None)
+        r = self.record
+        board = game_html(view, r.names, colours, r.bots, [self.caption()], False, "", "")
+        return f'<div class="nova-replay-screen">{self.controls_html()}{board}</div>'
