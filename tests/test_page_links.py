@@ -112,3 +112,27 @@ def test_names_from_a_link_are_shown_as_text_never_as_markup(game_page) -> None:
     assert page.locator("img[src='x']").count() == 0
     assert page.locator("script:text('__pwned')").count() == 0
     assert "<img src=x" in page.inner_text("body")  # the name is there, as text
+
+
+def test_a_linked_game_replays_move_by_move(game_page) -> None:
+    """Share → "Watch the replay": step back and forth, nothing playable, play on from a step."""
+    record = random_record(2, 12, 40)
+    page = game_page(encode(record))
+    offered(page)
+    page.click('[data-ui="share"]')
+    page.click('[data-ui="replay"]')
+    bar = page.locator(".nova-replay")
+    bar.wait_for(timeout=10_000)
+    assert bar.get_attribute("data-nova-replay-step") == "40"
+    page.click('[data-ui="replay-prev"]')
+    page.click('[data-ui="replay-prev"]')
+    assert page.locator(".nova-replay").get_attribute("data-nova-replay-step") == "38"
+    assert "Decision 38 of 40" in page.inner_text(".nova-replay-caption")
+    assert record.moves[37] in page.inner_text(".nova-replay-caption")
+    assert page.locator("[data-move]").count() == 0  # a replay is watched, not played
+    page.click('[data-ui="replay-first"]')
+    assert "Set-up" in page.inner_text(".nova-replay-caption")
+    page.click('[data-ui="replay-next"]')
+    page.click('[data-ui="replay-play"]')
+    page.wait_for_function("document.body.dataset.novaMoves === '1'", timeout=10_000)
+    assert offered(page) <= {str(m) for m in record.state(1).legal_moves()}

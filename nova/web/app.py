@@ -54,6 +54,7 @@ class App:
         self.message = ""
         self.bots_running = False
         self.render_ms: list[float] = []
+        self.replay = None  # links helper: a nova.web.share.Replay while watching one
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
@@ -153,6 +154,8 @@ class App:
             players = s.record.players if s else self.form.players
             variant = s.record.variant if s else None
             return help_html(players, variant)
+        if self.replay is not None:  # links helper: the replay screen
+            return self.replay.screen_html(safe_colours(self.replay.record.colours))
         if self.screen == "new" or s is None:
             return new_game_html(
                 self.form,
@@ -254,7 +257,7 @@ class App:
 
     def play(self, token: str) -> None:
         s = self.session
-        if s is None or self.screen != "game" or s.bot_to_move():
+        if s is None or self.screen != "game" or s.bot_to_move() or self.replay is not None:
             return
         try:
             s.play(token)
@@ -269,6 +272,8 @@ class App:
     def ui(self, name: str) -> None:
         s = self.session
         self.message = "" if name not in ("help", "close-help") else self.message
+        if not name.startswith("replay") and name not in ("share", "help", "close-help"):
+            self.replay = None  # links helper: any other control leaves the replay
         if name == "new-game":
             self.help_open = False
             self.new_game()
@@ -306,7 +311,30 @@ class App:
         elif name == "share" and s is not None:
             self.start_share()
             return
+        elif name.startswith("replay"):  # links helper: watch the game move by move
+            self.replay_ui(name, s)
         self.render()
+
+    def replay_ui(self, name: str, s: Session | None) -> None:
+        """links helper: the share panel's "Watch the replay" and the replay bar's buttons."""
+        from .share import Replay
+
+        if name == "replay" and s is not None:
+            self.replay = Replay(s.record)
+        elif self.replay is None:
+            return
+        elif name == "replay-close":
+            self.replay = None
+        elif name == "replay-play":  # continue from the shown step, as a new saved game
+            record = self.replay.record_upto_step()
+            self.replay = None
+            self.set_session(Session(record), new_id(random.randrange(4096)))
+            self.autosave()
+        elif name == "replay-seek":
+            slider = _el(self.document.querySelector('[data-ui="replay-seek"]'))
+            self.replay.go(str(slider.value) if slider is not None else "")
+        else:
+            self.replay.go(name)
 
     def read_form_quietly(self) -> None:
         if self.screen == "new" and not self.help_open:
@@ -342,6 +370,12 @@ class App:
             return
         if key in ("?", "h"):
             self.ui("help")
+            return
+        if self.replay is not None:  # links helper: arrows step through the replay
+            step = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next"}.get(key)
+            if step:
+                event.preventDefault()
+                self.ui(step)
             return
         if s is None or self.screen != "game" or self.help_open:
             return

@@ -86,6 +86,7 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
         f'value="{escape(url, quote=True)}" data-nova-share-link></label>'
         '<p class="nova-share-warning">' + escape(FRIENDLY_PLAY) + "</p>"
         '<button type="button" data-nova-share="copy">Copy link</button> '
+        '<button type="button" data-ui="replay">Watch the replay</button> '
         '<button type="button" data-nova-share="close">Close</button>'
         "</section>"
     )
@@ -241,6 +242,7 @@ class Replay:
             + button("next", "next decision", "▶", at_end)
             + button("last", "latest decision", "⏭", at_end)
             + '<button type="button" data-ui="replay-play">Play from here</button>'
+            + '<button type="button" data-ui="replay-close">Back to the game</button>'
             "</div>"
         )
 
