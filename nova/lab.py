@@ -327,7 +327,10 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
         return 0
-    names = (args.variant or "default rules", args.compare or "")
+    names = (
+        os.path.basename(args.variant or "default rules"),
+        os.path.basename(args.compare or ""),
+    )
     print(
         f"Nova Raiders lab: {args.players} players, bots {', '.join(bots)}, seed {args.seed}"
         + (f", budget {args.budget}" if args.budget else "")
