@@ -78,7 +78,27 @@ def load_data(variant: str | Path | dict | None = None) -> dict:
     unknown = [k for k in variant if k not in DATA_FILES and not k.startswith("_")]
     if unknown:
         raise ContentError([f"variant: unknown section {k!r}" for k in unknown])
-    return _merge(data, variant)
+    merged = _merge(data, variant)
+    shapes = {
+        "boards": dict,
+        "tracks": dict,
+        "basic_deck": dict,
+        "academy": dict,
+        "scoring": dict,
+        "setup": dict,
+        "settings": dict,
+    }
+    wrong = [
+        f"{key}: must be a JSON object, got {type(merged[key]).__name__}"
+        for key, kind in shapes.items()
+        if not isinstance(merged.get(key), kind)
+    ]
+    for key in ("basic_deck", "academy"):
+        if isinstance(merged.get(key), dict) and not isinstance(merged[key].get("cards"), list):
+            wrong.append(f"{key}.cards: must be a list of cards")
+    if wrong:
+        raise ContentError(wrong)
+    return merged
 
 
 def parse_action(text: Any, where: str, problems: list[str], allowed: set[str]) -> tuple | None:
@@ -425,5 +445,13 @@ def layout_for(players: int, variant: str | Path | dict | None = None) -> Layout
     if lay is None:
         if players not in (2, 3, 4):
             raise ContentError([f"players: Nova Raiders is for 2 to 4 players, not {players}"])
-        lay = _LAYOUTS[key] = Layout(load_data(variant), players)
+        data = load_data(variant)
+        try:
+            lay = Layout(data, players)
+        except ContentError:
+            raise
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
+            # a field of the wrong JSON type somewhere the checks above did not reach
+            raise ContentError([f"the data has a field of the wrong type ({exc})"]) from None
+        _LAYOUTS[key] = lay
     return lay
