@@ -103,7 +103,7 @@ def test_stack_height_badge_counts_ship_and_shards():
     s.pile[g] = "kry"
     s._legal = None
     svg = board_svg(s.view(0), NAMES, DEFAULT_COLOURS)
-    space = svg.split(f'data-space="{lay.space_names[g]}"')[1].split("</g></g>")[0]
+    space = svg.split(f'data-stack="{lay.space_names[g]}"')[1].split("</g></g>")[0]
     assert ">4</text>" in space
     assert len(Elements(space).with_class("ship")) == 1
 

@@ -6,6 +6,9 @@ Spaces that are a legal choice now carry ``data-move`` with the engine's token.
 
 from __future__ import annotations
 
+import json
+import zlib
+from functools import lru_cache
 from html import escape
 
 from ..rules import layout_for
@@ -43,7 +46,7 @@ def _ship_path(x: float, y: float, s: float, colour: str) -> str:
         (x - s * 0.85, y + s * 0.9),
         (x - s * 0.55, y + s * 0.35),
     ]
-    d = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+    d = " ".join([f"{px:.1f},{py:.1f}" for px, py in pts])
     return (
         f'<polygon class="ship" points="{d}" fill="{escape(colour, quote=True)}" '
         f'stroke="#fff" stroke-width="{s / 7:.1f}" stroke-linejoin="round"/>'
@@ -125,10 +128,12 @@ def _sky() -> str:
     for _ in range(70):
         x = (x * 73 + 151) % SIZE
         y = (y * 97 + 53) % SIZE
-        dots.append(f'<circle cx="{x}" cy="{y}" r="{1 + (x + y) % 3 * 0.6:.1f}"/>')
+        dots.append(f"M{x} {y}h0")
+    # one path of round dots: one DOM node instead of seventy
     return (
         f'<rect width="{SIZE}" height="{SIZE}" fill="url(#nova-sky)"/>'
-        f'<g fill="#cfd8ff" opacity=".35">{"".join(dots)}</g>'
+        f'<path d="{"".join(dots)}" stroke="#cfd8ff" stroke-width="2.6" '
+        'stroke-linecap="round" opacity=".35"/>'
     )
 
 
@@ -186,22 +191,92 @@ def board_svg(
     colours: list[str],
     interactive: bool = True,
     keys: dict[str, str] | None = None,
+    static_slot: bool = False,
 ) -> str:
-    """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut."""
-    lay = layout_for(view["players"], view.get("variant"))
-    geo = geometry_for(view["players"], view.get("variant"))
+    """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut.
+
+    With ``static_slot`` the unchanging part (sky, star, rings, empty spaces) is left out,
+    replaced by ``<g data-nova-static="KEY">``: the page keeps that part as a DOM node
+    (see :func:`static_layer`) and puts it back, so a repaint rebuilds only what changed.
+    """
+    players, variant = view["players"], view.get("variant")
+    lay = layout_for(players, variant)
+    geo = geometry_for(players, variant)
     removed = view["removed"]
     pile, ship = view["pile"], view["ship"]
     legal = view.get("legal", []) if interactive else []
     targets = space_moves(legal)
     keys = keys or {}
-    out = [
+    vkey = None if variant is None else json.dumps(variant, sort_keys=True)
+    out = [_svg_open(lay.board_title)]
+    if static_slot:
+        key, _ = static_layer(view, colours)
+        out.append(f'<g data-nova-static="{key}"></g>')
+    else:
+        out.append(_static_board(players, vkey, removed, tuple(colours)))
+    # what is on the spaces changes every move: only this part is drawn each time
+    names_of = lay.space_names
+    for s in range(lay.ring_start[removed] if removed < lay.ring_count else 0, lay.space_count):
+        if pile[s] or ship[s] >= 0:
+            x, y = geo.space_xy[s]
+            out.append(
+                f'<g class="stack" data-stack="{names_of[s]}">'
+                f"{_stack(x, y, geo.space_r[s], pile[s], ship[s], colours)}</g>"
+            )
+    # clickable targets last, on top of everything
+    for name, token in targets.items():
+        s = lay.name_to_space.get(name)
+        if s is None:
+            continue
+        x, y = geo.space_xy[s]
+        rad = geo.space_r[s]
+        key = keys.get(token, "")
+        label = f"{TARGET_VERB[token[0]]} {name}"
+        if key:
+            label += f" (key {key})"
+        out.append(
+            f'<g class="target target-{_kind(token)}" data-move="{escape(token, quote=True)}" '
+            f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
+            f"<title>{escape(label)}</title>"
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
+            'fill-opacity=".14" stroke="#7df9ff" stroke-width="4"/>'
+        )
+        if key:
+            out.append(
+                f'<text x="{x - rad * 0.9:.1f}" y="{y - rad * 0.55:.1f}" font-size="15" '
+                f'font-weight="700" fill="#7df9ff" text-anchor="middle">{escape(key)}</text>'
+            )
+        out.append("</g>")
+    for seat, base in enumerate(lay.seat_base):
+        out.append(_base_panel(view, seat, base, geo, names, colours))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _svg_open(title: str) -> str:
+    return (
         f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
-        f'aria-label="{escape(lay.board_title, quote=True)}: the board" '
-        'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">',
-        _DEFS,
-        _sky(),
-    ]
+        f'aria-label="{escape(title, quote=True)}: the board" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
+    )
+
+
+def static_layer(view: dict, colours: list[str]) -> tuple[str, str]:
+    """(key, markup) of the board's unchanging layer for this view: the same key, the
+    same markup (it changes only when a ring is covered or colours change)."""
+    variant = view.get("variant")
+    vkey = None if variant is None else json.dumps(variant, sort_keys=True)
+    args = (view["players"], vkey, view["removed"], tuple(colours))
+    key = f"{zlib.crc32(repr(args).encode()):08x}"
+    return key, _static_board(*args)
+
+
+@lru_cache(maxsize=64)
+def _static_board(players: int, vkey: str | None, removed: int, colours: tuple) -> str:
+    """Sky, star, rings and empty spaces: the same until a ring is covered (cached)."""
+    lay = layout_for(players, None if vkey is None else json.loads(vkey))
+    geo = geometry_for(players, None if vkey is None else json.loads(vkey))
+    out = [_DEFS, _sky()]
     # radial lines from the star to each seat's base, through its Jump-Gates
     for seat, base in enumerate(lay.seat_base):
         x2, y2 = polar(410, lay.base_angles[base])
@@ -215,7 +290,6 @@ def board_svg(
             'fill="none" stroke="#4b5796" stroke-width="2" stroke-dasharray="3 6"/>'
         )
     out.append(_star(geo, removed))
-    # spaces
     for s, name in enumerate(lay.space_names):
         if lay.space_ring[s] < removed:
             continue
@@ -260,36 +334,8 @@ def board_svg(
         out.append(
             f'<text class="space-name" x="{x:.1f}" y="{y + rad * 0.95:.1f}" '
             f'text-anchor="middle" font-size="10" fill="#9aa4d6" opacity=".55">{name}</text>'
+            "</g>"
         )
-        if pile[s] or ship[s] >= 0:
-            out.append(_stack(x, y, rad, pile[s], ship[s], colours))
-        out.append("</g>")
-    # clickable targets last, on top of everything
-    for name, token in targets.items():
-        s = lay.name_to_space.get(name)
-        if s is None:
-            continue
-        x, y = geo.space_xy[s]
-        rad = geo.space_r[s]
-        key = keys.get(token, "")
-        label = f"{TARGET_VERB[token[0]]} {name}"
-        if key:
-            label += f" (key {key})"
-        out.append(
-            f'<g class="target target-{_kind(token)}" data-move="{escape(token, quote=True)}" '
-            f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
-            f"<title>{escape(label)}</title>"
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
-            'fill-opacity=".14" stroke="#7df9ff" stroke-width="4"/>'
-        )
-        if key:
-            out.append(
-                f'<text x="{x - rad * 0.9:.1f}" y="{y - rad * 0.55:.1f}" font-size="15" '
-                f'font-weight="700" fill="#7df9ff" text-anchor="middle">{escape(key)}</text>'
-            )
-        out.append("</g>")
-    for seat, base in enumerate(lay.seat_base):
-        out.append(_base_panel(view, seat, base, geo, names, colours))
     for base in range(len(lay.base_angles)):
         if base not in lay.seat_base:
             x, y = geo.base_xy[base]
@@ -297,7 +343,6 @@ def board_svg(
                 f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="16" '
                 f'fill="{NEUTRAL}" opacity=".7">unused base</text>'
             )
-    out.append("</svg>")
     return "".join(out)
 
 

@@ -222,6 +222,7 @@ def game_html(
     can_undo: bool = False,
     notice: str = "",
     thinking: str = "",
+    static_slot: bool = False,
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update)."""
     lay = layout_for(view["players"], view.get("variant"))
@@ -260,7 +261,7 @@ def game_html(
         f"{notice_html}"
         f'<p class="prompt" aria-live="polite">{escape(ask)}</p>'
         '<div class="table">'
-        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys)}</div>'
+        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot)}</div>'
         '<aside class="side">'
         f"{seats_html(view, names, colours, bots)}{track_html(view)}"
         f"{academy_html(view, lay, keys)}"

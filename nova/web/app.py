@@ -16,6 +16,7 @@ import re
 import time
 
 from ..record import DEFAULT_COLOURS, RecordError
+from ..render.board import static_layer
 from ..render.game import game_html
 from ..render.prompts import assign_keys
 from ..render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
@@ -54,6 +55,8 @@ class App:
         self.message = ""
         self.bots_running = False
         self.render_ms: list[float] = []
+        self.static_nodes: dict = {}
+        self.static_wanted: tuple[str, str] | None = None
         self.replay = None  # links helper: a nova.web.share.Replay while watching one
 
     # -- starting -------------------------------------------------------------------------
@@ -174,14 +177,21 @@ class App:
             seat = s.state.current_player
             thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is thinking…"
         notice = self.message or ("" if self.store.available else self.store.error)
-        html = game_html(view, names, colours, s.record.bots, s.log, s.can_undo(), notice, thinking)
+        html = game_html(
+            view, names, colours, s.record.bots, s.log, s.can_undo(), notice, thinking, True
+        )
+        self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
             html += scores_html(view, names, colours)
         return html
 
     def render(self) -> None:
         t0 = time.perf_counter()
-        self.root.innerHTML = self.markup()
+        html = self.markup()
+        t1 = time.perf_counter()
+        self.root.innerHTML = html
+        self.fill_static_layer()
+        self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
         body = self.body
         body.setAttribute("data-nova-moves", str(len(s.record.moves)) if s else "0")
@@ -195,6 +205,25 @@ class App:
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
         if s is not None and self.screen == "game" and s.bot_to_move() and not self.bots_running:
             asyncio.ensure_future(self.run_bots())
+
+    def fill_static_layer(self) -> None:
+        """Put the board's unchanging layer (kept as a DOM node) into its slot."""
+        wanted, self.static_wanted = self.static_wanted, None
+        if wanted is None:
+            return
+        key, markup = wanted
+        slot = _el(self.root.querySelector(f'[data-nova-static="{key}"]'))
+        if slot is None:
+            return
+        node = self.static_nodes.get(key)
+        if node is None:
+            node = self.document.createElementNS("http://www.w3.org/2000/svg", "g")
+            node.setAttribute("class", "board-static")
+            node.innerHTML = markup
+            if len(self.static_nodes) > 8:
+                self.static_nodes.clear()
+            self.static_nodes[key] = node
+        slot.replaceWith(node)
 
     def current_screen(self) -> str:
         s = self.session
@@ -259,6 +288,7 @@ class App:
         s = self.session
         if s is None or self.screen != "game" or s.bot_to_move() or self.replay is not None:
             return
+        t0 = time.perf_counter()
         try:
             s.play(token)
         except IllegalMove as exc:
@@ -266,7 +296,11 @@ class App:
             self.render()
             return
         self.message = ""
+        t1 = time.perf_counter()
         self.autosave()
+        t2 = time.perf_counter()
+        self.body.setAttribute("data-nova-play-ms", f"{(t1 - t0) * 1000:.1f}")
+        self.body.setAttribute("data-nova-save-ms", f"{(t2 - t1) * 1000:.1f}")
         self.render()
 
     def ui(self, name: str) -> None:
