@@ -57,13 +57,8 @@ class SearchBot(PlanningBot):
         self._view = view
         self._seed = seed
         self._seat = view["seat"]
-        self._candidates: list[list[str]] | None = None
-        self._totals: list[float] = []
-        self._counts: list[int] = []
-        self._alive: list[int] = []
-        self._round_sims = 0
-        self._sims = 0
         self._root: State | None = None
+        self._work = self._search()
         legal = view["legal"]
         self._move = None
         if len(legal) == 1:
@@ -76,10 +71,7 @@ class SearchBot(PlanningBot):
         """Think for about ``ms`` milliseconds (at least one unit of work)."""
         deadline = time.perf_counter() + ms / 1000.0
         while not self.done:
-            if self._candidates is None:
-                self._make_candidates()
-            else:
-                self._simulate_once()
+            next(self._work, None)
             if time.perf_counter() >= deadline:
                 break
 
@@ -93,21 +85,23 @@ class SearchBot(PlanningBot):
         self.start(view, seed)
         return self.best()
 
-    # -- the search ---------------------------------------------------------------------
-    def _make_candidates(self) -> None:
+    # -- the search, as a generator that yields after each small unit of work -----------
+    def _search(self):
         view, me = self._view, self._seat
         s = determinize(view, self._seed)
         self._root = s
-        plans: list[list[str]] = []
         if s.pending is None and not s.spawn_shard and s.current_player == me:
             firsts = [moves for _, moves in ranked_options(s, me)]
+            yield
         else:  # in the middle of an action, or placing a Spawned Shard
             scored = []
             for m in s.legal_moves()[:24]:
                 v, more, _ = finish_action(s.apply(m), me)
                 scored.append((v, [m, *more]))
+                yield
             scored.sort(key=lambda o: -o[0])
             firsts = [moves for _, moves in scored]
+        plans: list[list[str]] = []
         seen = set()
         for moves in firsts:
             if moves[0] in seen:
@@ -115,43 +109,41 @@ class SearchBot(PlanningBot):
             seen.add(moves[0])
             done, after = play(s, me, moves)
             rest, _ = plan_turn(after, me) if done and done[-1] != "E" else ([], after)
-            plans.append(done + rest)
+            if done and done[0] in view["legal"]:
+                plans.append(done + rest)
             if len(plans) >= CANDIDATES:
                 break
-        plans = [p for p in plans if p and p[0] in view["legal"]]
-        if not plans:
-            self._finish(view["legal"][0], None)
+            yield
+        if len(plans) <= 1:
+            plan = plans[0] if plans else None
+            self._finish(plan[0] if plan else view["legal"][0], plan)
             return
-        if len(plans) == 1:
-            self._finish(plans[0][0], plans[0])
-            return
-        self._candidates = plans
-        self._totals = [0.0] * len(plans)
-        self._counts = [0] * len(plans)
-        self._alive = list(range(len(plans)))
+        totals = [0.0] * len(plans)
+        counts = [0] * len(plans)
+        alive = list(range(len(plans)))
         rounds = max(1, (len(plans) - 1).bit_length())
-        self._per_round = max(len(plans), self.budget // rounds)
-        self._round_sims = 0
+        per_round = max(len(plans), self.budget // rounds)
+        sims = 0
 
-    def _simulate_once(self) -> None:
-        # the next candidate in this round, on the sample all candidates share
-        alive = self._alive
-        c = alive[self._round_sims % len(alive)]
-        j = self._counts[c]
-        self._totals[c] += self._rollout(self._candidates[c], j)
-        self._counts[c] += 1
-        self._round_sims += 1
-        self._sims += 1
-        last_round = len(alive) <= 1
-        if self._round_sims >= self._per_round or self._sims >= self.budget:
+        def mean(k: int) -> float:
+            return totals[k] / max(counts[k], 1)
+
+        while len(alive) > 1 and sims < self.budget:
+            # a round: every candidate left, on the samples they all share
+            for r in range(per_round):
+                if sims >= self.budget:
+                    break
+                c = alive[r % len(alive)]
+                totals[c] += self._rollout(plans[c], counts[c])
+                counts[c] += 1
+                sims += 1
+                yield
             # successive halving: keep the better half
-            alive.sort(key=lambda k: -self._totals[k] / max(self._counts[k], 1))
-            self._alive = alive[: max(1, (len(alive) + 1) // 2)]
-            self._round_sims = 0
-            last_round = len(self._alive) == 1
-        if last_round or self._sims >= self.budget:
-            best = max(self._alive, key=lambda k: self._totals[k] / max(self._counts[k], 1))
-            self._finish(self._candidates[best][0], self._candidates[best])
+            alive.sort(key=lambda k: -mean(k))
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+        best = max(alive, key=mean)
+        self._finish(plans[best][0], plans[best])
+        yield
 
     def _rollout(self, plan: list[str], j: int) -> float:
         me = self._seat
