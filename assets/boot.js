@@ -1,6 +1,100 @@
 // Boot glue (the only page JS besides the service worker): progress text while PyScript and
-// Pyodide start, and <body data-nova-error="..."> if Python cannot start.
+// Pyodide start, <body data-nova-error="..."> if Python cannot start, and the service worker
+// for offline play (top-level page only, registered once the game is up).
 const body = document.body;
+
+// PyScript 0.7.31 opens IndexedDB (its package cache) unconditionally and cannot start when the
+// browser refuses storage: a third-party iframe with third-party storage blocked, as on the
+// publisher's page for many visitors. This page loads no packages, so when the real database
+// cannot be opened PyScript gets a small in-memory stand-in instead. A probe decides this at
+// once; PyScript opens its database seconds later, after fetching its config.
+const memoryIDB = (() => {
+  const later = (req, compute) => setTimeout(() => {
+    try {
+      req.result = compute();
+      req.readyState = "done";
+      if (req.onsuccess) req.onsuccess({ type: "success", target: req });
+    } catch (error) {
+      req.error = error;
+      if (req.onerror) req.onerror({ type: "error", target: req });
+    }
+  }, 0);
+  const request = (compute) => {
+    const req = { result: undefined, error: null, readyState: "pending", onsuccess: null, onerror: null };
+    later(req, compute);
+    return req;
+  };
+  const stores = new Map();
+  const objectStore = (map) => ({
+    count: () => request(() => map.size),
+    clear: () => request(() => map.clear()),
+    delete: (k) => request(() => void map.delete(k)),
+    get: (k) => request(() => map.get(k)),
+    getKey: (k) => request(() => (map.has(k) ? k : undefined)),
+    getAll: () => request(() => [...map.values()]),
+    getAllKeys: () => request(() => [...map.keys()]),
+    put: (v, k) => request(() => (map.set(k, v), k)),
+    add: (v, k) => request(() => (map.set(k, v), k)),
+  });
+  const database = (name) => {
+    const db = stores.get(name) || { names: new Map() };
+    stores.set(name, db);
+    const store = (s) => db.names.get(s) || db.names.set(s, new Map()).get(s);
+    return {
+      name,
+      get objectStoreNames() {
+        return Object.assign([...db.names.keys()], { contains: (s) => db.names.has(s) });
+      },
+      createObjectStore: (s) => objectStore(store(s)),
+      transaction: () => {
+        const tx = { objectStore: (s) => objectStore(store(s)), oncomplete: null, onerror: null };
+        setTimeout(() => tx.oncomplete && tx.oncomplete({ type: "complete", target: tx }), 0);
+        return tx;
+      },
+      close() {},
+    };
+  };
+  return {
+    open(name) {
+      const fresh = !stores.has(name);
+      const db = database(name);
+      const req = { result: db, error: null, readyState: "pending", onsuccess: null,
+        onerror: null, onupgradeneeded: null, onblocked: null, transaction: null };
+      setTimeout(() => {
+        if (fresh && req.onupgradeneeded) {
+          const tx = { oncomplete: null };
+          req.transaction = tx;
+          req.onupgradeneeded({ type: "upgradeneeded", target: req });
+          if (tx.oncomplete) tx.oncomplete({ type: "complete", target: tx });
+        }
+        req.readyState = "done";
+        if (req.onsuccess) req.onsuccess({ type: "success", target: req });
+      }, 0);
+      return req;
+    },
+    deleteDatabase(name) {
+      return request(() => void stores.delete(name));
+    },
+  };
+})();
+
+function useMemoryIDB(reason) {
+  console.info("IndexedDB unavailable (" + reason + "): PyScript uses an in-memory cache");
+  try {
+    Object.defineProperty(window, "indexedDB", { value: memoryIDB, configurable: true });
+  } catch (e) {
+    try { window.indexedDB.open = memoryIDB.open; } catch (e2) { /* nothing more to try */ }
+  }
+}
+
+try {
+  const probe = window.indexedDB.open("nova-probe");
+  probe.onerror = (e) => { e.preventDefault(); useMemoryIDB((probe.error && probe.error.message) || "refused"); };
+  probe.onsuccess = () => probe.result.close();
+} catch (e) {
+  useMemoryIDB(e.message || String(e));
+}
+
 const box = document.getElementById("nova-boot");
 const text = box && box.querySelector(".nova-boot-text");
 const t0 = performance.now();
@@ -18,14 +112,30 @@ addEventListener("py:progress", (e) => {
     text.textContent = e.detail + "… (" + ((performance.now() - t0) / 1000).toFixed(1) + " s)";
   }
 });
+function registerServiceWorker() {
+  // Not inside an iframe (the publisher embeds the game; browsers refuse or partition it
+  // there), and a refused registration must never break the page.
+  try {
+    if (window.top !== window.self || !("serviceWorker" in navigator)) return;
+    if (new URLSearchParams(location.search).has("embed")) return;
+    navigator.serviceWorker.register("./sw.js").catch((e) => console.info("no offline mode:", e));
+  } catch (e) {
+    console.info("no offline mode:", e);
+  }
+}
 // PyScript shows start-up and Python errors as <div class="py-error"> in the body.
+let registered = false;
 new MutationObserver((records) => {
+  if (!registered && body.hasAttribute("data-nova-ready")) {
+    registered = true;
+    registerServiceWorker();
+  }
   for (const r of records) {
     for (const n of r.addedNodes) {
       if (n.nodeType === 1 && n.classList.contains("py-error")) failed(n.textContent);
     }
   }
-}).observe(body, { childList: true, subtree: true });
+}).observe(body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-nova-ready"] });
 addEventListener("error", (e) => {
   if (e.message && /PythonError|pyodide|pyscript|wasm/i.test(e.message + (e.filename || ""))) {
     failed(e.message);

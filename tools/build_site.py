@@ -201,7 +201,7 @@ def precompiled_package(files: list[tuple[str, Path]]) -> bytes:
                 "node",
                 str(ROOT / "tools" / "precompile_stdlib.mjs"),
                 str(NODE_MODULES / "pyodide"),
-                str(CACHE / "stdlib-scratch.zip"),
+                "-",
                 str(stage),
                 "/home/pyodide/",
                 str(out),
@@ -265,6 +265,23 @@ py.runPython("import js; js.document.body.dataset.bareReady = ''");
 """
 
 
+def write_service_worker(site: Site, pins: dict[str, str], p: dict[str, str]) -> None:
+    """sw.js with this release's file lists and cache names (see sw.js)."""
+    rels = sorted(f.relative_to(site.out).as_posix() for f in site.written)
+    runtime = [r for r in rels if r.startswith("runtime/") and not r.endswith("/python_stdlib.zip")]
+    app = ["./"] + [r for r in rels if not r.startswith(("runtime/", "bench/"))]
+    digest = hashlib.sha256()
+    for r in app[1:]:
+        digest.update(r.encode() + b"\0" + (site.out / r).read_bytes() + b"\0")
+    values = {
+        "RUNTIME_ID": f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}-pyc{PYC_RECIPE}",
+        "BUILD_ID": digest.hexdigest()[:16],
+        "RUNTIME_FILES": json.dumps(runtime),
+        "APP_FILES": json.dumps(app),
+    }
+    site.write("sw.js", fill((ROOT / "sw.js").read_text(), values).encode())
+
+
 def build(out: Path, pyc_package: bool = False) -> Site:
     t0 = time.perf_counter()
     pins = pinned_versions()
@@ -296,14 +313,13 @@ def build(out: Path, pyc_package: bool = False) -> Site:
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)
-    for extra in ("sw.js", "manifest.webmanifest"):
-        if (ROOT / extra).is_file():
-            site.write(extra, fill((ROOT / extra).read_text(), p).encode())
+    site.copy("manifest.webmanifest", ROOT / "manifest.webmanifest")
     files = package_files()
     if pyc_package:
         site.write("nova.zip", precompiled_package(files))
     else:
         site.write("nova.zip", zip_bytes([(rel, path.read_bytes()) for rel, path in files]))
+    write_service_worker(site, pins, p)
 
     # benchmark reference page
     site.write("bench/bare.html", BARE_HTML.encode())

@@ -1,6 +1,6 @@
 // Precompile Pyodide's standard library to bytecode, with the pinned Pyodide itself.
 //
-// usage: node tools/precompile_stdlib.mjs <pyodide-dir> <out.zip> [<src-dir> <src-prefix> <out2.zip>]
+// usage: node tools/precompile_stdlib.mjs <pyodide-dir> <out.zip|-> [<src-dir> <src-prefix> <out2.zip>]
 //
 // Reads <pyodide-dir>/python_stdlib.zip through the interpreter's own /lib/python3XY.zip,
 // compiles every .py with that interpreter and writes unchecked hash-based .pyc files
@@ -47,7 +47,8 @@ def compile_tree(items, out_path, prefix):
 `;
 py.runPython(COMPILE);
 
-// 1. the standard library
+// 1. the standard library (skipped when <out.zip> is "-")
+if (outZip !== "-") {
 const stdlib = py.runPython(`
 src = [p for p in sys.path if p.endswith(".zip")][0]
 with zipfile.ZipFile(src) as z:
@@ -57,6 +58,7 @@ f"{src}: {n[0]} compiled, {n[1]} copied, {sys.version.split()[0]}"
 `);
 writeFileSync(outZip, py.FS.readFile("/tmp/stdlib.zip"));
 console.log(`stdlib: ${stdlib} -> ${outZip}`);
+}
 
 // 2. optionally, our own package
 if (srcDir && srcPrefix && outZip2) {

@@ -1,0 +1,97 @@
+"""Offline play (service worker) and the embedded game (a third-party iframe under the CSP)."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import serve_site, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_manifest_and_service_worker_are_built(site_dir: Path):
+    import json
+
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    sizes = {i["sizes"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (site_dir / icon["src"]).is_file(), icon["src"]
+    sw = (site_dir / "sw.js").read_text()
+    assert "{{" not in sw
+    assert "nova-runtime-pyodide-" in sw and "nova-app-" in sw
+
+
+def test_second_visit_works_offline(server_url: str, page):
+    page.goto(server_url)
+    wait_ready(page)
+    # registered once the game is up; installed = everything precached
+    active = page.evaluate(
+        """() => navigator.serviceWorker.ready.then((r) => r.active && r.active.state)""",
+    )
+    assert active in ("activated", "activating")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("navigator.onLine") is False
+    finally:
+        page.context.set_offline(False)
+    assert page.nova.external == []
+
+
+@pytest.fixture
+def parent_origin(tmp_path):
+    """A plain server on another loopback origin (127.0.0.2), for the embedding page."""
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    try:
+        server = ThreadingHTTPServer(("127.0.0.2", 0), handler)
+    except OSError as exc:  # pragma: no cover - loopback alias missing
+        pytest.skip(f"no 127.0.0.2 loopback: {exc}")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield tmp_path, f"http://127.0.0.2:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _embed(page, parent_dir: Path, parent: str, site_url: str):
+    (parent_dir / "index.html").write_text(
+        "<!doctype html><title>publisher</title><h1>Support page</h1>"
+        f'<iframe id="game" src="{site_url}?embed" width="1000" height="700"></iframe>'
+    )
+    page.goto(parent + "/index.html")
+    page.wait_for_load_state("load")
+    return page.frame_locator("#game"), next(f for f in page.frames if f != page.main_frame)
+
+
+def test_embedded_in_third_party_iframe(site_dir: Path, parent_origin, page):
+    parent_dir, parent = parent_origin
+    with serve_site(site_dir, extra_ancestors=[parent]) as site_url:
+        _, frame = _embed(page, parent_dir, parent, site_url)
+        wait_ready(frame)
+        assert frame.evaluate("window.top !== window.self")
+        # no service worker inside the iframe
+        assert frame.evaluate(
+            "navigator.serviceWorker ? navigator.serviceWorker.getRegistration()"
+            ".then((r) => r === undefined).catch(() => true) : true"
+        )
+    assert page.nova.external == []
+    assert page.nova.page_errors == []
+
+
+def test_frame_ancestors_refuses_other_origins(site_dir: Path, parent_origin, page):
+    parent_dir, parent = parent_origin
+    with serve_site(site_dir) as site_url:  # the hosted CSP: 127.0.0.2 is not allowed
+        _, frame = _embed(page, parent_dir, parent, site_url)
+        page.wait_for_timeout(1500)
+        assert frame.url.startswith("chrome-error://") or not frame.evaluate(
+            "document.body && document.body.hasAttribute('data-nova-ready')"
+        )
