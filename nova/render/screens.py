@@ -143,7 +143,10 @@ def pass_html(view: dict, names: list[str], colours: list[str], seat: int) -> st
         f"<h2>Pass to {name}</h2>"
         f"<p>{name}, take the device. Your cards stay hidden until you tap Ready.</p>"
         '<button type="button" data-ui="ready" class="primary" autofocus>'
-        "I'm ready</button></div></div>"
+        "I'm ready</button>"
+        '<p><button type="button" data-ui="menu" class="secondary">☰ Games</button> '
+        '<button type="button" data-ui="help" class="secondary">? Rules</button></p>'
+        "</div></div>"
     )
 
 
