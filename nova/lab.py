@@ -115,21 +115,28 @@ def run_games(
         with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers) as pool:
             for r in pool.imap_unordered(play_game, jobs, chunksize=max(1, games // (workers * 8))):
                 results.append(r)
-                if progress and len(results) % max(1, games // 10) == 0:
-                    print(f"  {len(results)}/{games} games", file=sys.stderr, flush=True)
+                if progress and len(results) % max(1, games // 20) == 0:
+                    wins = [0.0] * players
+                    for done in results:
+                        for seat, k in enumerate(done["seat_entry"]):
+                            wins[k] += done["returns"][seat]
+                    tally = " ".join(f"{w:g}" for w in wins)
+                    line = f"  {len(results)}/{games} games, wins by entry {tally}"
+                    print(line, file=sys.stderr, flush=True)
     results.sort(key=lambda r: r["g"])
     return results, time.perf_counter() - start
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% confidence interval (normal approximation)."""
+def wilson(xs: list[float]) -> tuple[float, float, float]:
+    """A win rate (ties count half) and its 95% Wilson interval, sound near 0% and 100%."""
     n = len(xs)
     if n == 0:
         return 0.0, 0.0, 0.0
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return m, max(0.0, m - half), min(1.0, m + half) if max(xs) <= 1 else m + half
+    p = sum(xs) / n
+    z2 = 1.96**2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = 1.96 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def spread(xs: list[float]) -> tuple[float, float]:
@@ -148,8 +155,8 @@ def summarize(results: list[dict], players: int, bots: list[str], elapsed: float
     entry_score = [[r["scores"][r["seat_entry"].index(k)] for r in results] for k in entries]
     pos_ret = [[r["returns"][(r["first"] + p) % players] for r in results] for p in entries]
     wins = [sum(x) for x in entry_ret]
-    win_ci = [mean_ci(x) for x in entry_ret]
-    pos_ci = [mean_ci(x) for x in pos_ret]
+    win_ci = [wilson(x) for x in entry_ret]
+    pos_ci = [wilson(x) for x in pos_ret]
     all_scores = [sc for r in results for sc in r["scores"]]
     ends = Counter(r["end"] for r in results)
     stalls = sum(1 for r in results if r["longest_gap_rounds"] >= STALL_ROUNDS)
