@@ -259,18 +259,17 @@ def game_html(
         '<button type="button" data-ui="menu" title="New game, saved games">☰ Games</button>'
         "</nav></header>"
         f"{notice_html}"
-        f'<p class="prompt" aria-live="polite">{escape(ask)}</p>'
         '<div class="table">'
         f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot)}</div>'
-        '<aside class="side">'
-        f"{seats_html(view, names, colours, bots)}{track_html(view)}"
-        f"{academy_html(view, lay, keys)}"
-        f'<section class="panel legend-panel">{shard_legend()}</section>'
-        "</aside></div>"
+        '<div class="controls">'
+        f'<p class="prompt" aria-live="polite">{escape(ask)}</p>'
         '<div class="action-bar">'
         f"{choices_html(view, keys)}{end}</div>"
         f"{hand_html(view, lay, keys)}{played_html(view, lay)}"
         "<div data-nova-share-panel hidden></div>"
+        f"{seats_html(view, names, colours, bots)}{track_html(view)}"
+        f"{academy_html(view, lay, keys)}"
+        f'<section class="panel legend-panel">{shard_legend()}</section>'
         f'<section class="panel log" aria-label="Game log"><h3>Log</h3><ul>{log_items}</ul>'
-        "</section></div>"
+        "</section></div></div></div>"
     )

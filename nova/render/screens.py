@@ -10,7 +10,7 @@ from ..record import DEFAULT_COLOURS
 from ..rules import layout_for
 from ..rules.content import action_label
 from .board import board_svg
-from .shards import COLOUR_NAMES, shard_icon, shard_legend
+from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT
 
 BOT_CHOICES = [("", "Human"), ("random", "Random bot"), ("greedy", "Greedy bot"),
@@ -174,13 +174,13 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
             )
         specials = (
             "".join(
-                f"<tr><th>Specials</th><td>{sp['size']} × {shard_icon(sp['colour'], 13)} "
-                f"{COLOUR_NAMES.get(sp['colour'], '')}</td><td class='pts'>{sp['points']}</td></tr>"
+                f"<tr><th>Special set</th><td>{shard_icon(sp['colour'], 13) * sp['size']}</td>"
+                f"<td class='pts'>{sp['points']}</td></tr>"
                 for sp in b["specials"]
             )
             or "<tr><th>Specials</th><td>none</td><td class='pts'>0</td></tr>"
         )
-        crown = " 👑" if i in winners else ""
+        crown = ' <span class="crown">★ winner</span>' if i in winners else ""
         cols.append(
             f'<section class="score-card{" winner" if i in winners else ""}" '
             f'style="--seat:{escape(colours[i], quote=True)}">'
