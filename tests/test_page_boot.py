@@ -73,9 +73,15 @@ def test_site_has_versioned_runtime_and_package(site_dir: Path):
 
     with zipfile.ZipFile(site_dir / "nova.zip") as z:
         names = z.namelist()
-    assert "nova/__init__.py" in names or "nova/__init__.pyc" in names
+    assert "nova/__init__.py" in names
     assert any(n.startswith("nova/data/") and n.endswith(".json") for n in names)
-    assert not any("__pycache__" in n or "/tests/" in n for n in names)
+    assert not any("/tests/" in n for n in names)
+    # bytecode only as __pycache__/<module>.cpython-3XY.pyc beside its source
+    for n in names:
+        if n.endswith(".pyc"):
+            head, _, tail = n.rpartition("/__pycache__/")
+            assert tail.startswith(tuple("abcdefghijklmnopqrstuvwxyz_")) and ".cpython-3" in tail
+            assert f"{head}/{tail.split('.')[0]}.py" in names, n
 
 
 # --- the served site ---------------------------------------------------------------------------
@@ -133,3 +139,21 @@ def test_pyscript_still_needs_unsafe_eval(server_url: str, page):
     page.wait_for_selector("body[data-nova-error], body[data-nova-ready]", state="attached")
     error = page.evaluate("document.body.getAttribute('data-nova-error')") or ""
     assert "unsafe-eval" in error, "the page booted without 'unsafe-eval': remove it from the CSP"
+
+
+@pytest.mark.browser
+def test_python_failure_is_reported_on_body(server_url: str, page):
+    """If Python cannot start the app, <body data-nova-error="..."> carries the message."""
+    page.route(
+        "**/main.py",
+        lambda route: route.fulfill(
+            status=200,
+            content_type="text/x-python",
+            body="raise RuntimeError('boom: the game cannot start')\n",
+        ),
+    )
+    page.goto(server_url)
+    page.wait_for_selector("body[data-nova-error]", state="attached", timeout=60_000)
+    error = page.evaluate("document.body.getAttribute('data-nova-error')")
+    assert "boom: the game cannot start" in error
+    assert page.evaluate("!document.body.hasAttribute('data-nova-ready')")

@@ -6,7 +6,8 @@
 // compiles every .py with that interpreter and writes unchecked hash-based .pyc files
 // (PEP 552) next to where the .py was, in a new zip. Files that are not .py, and .py files
 // that do not compile (test fixtures with deliberate syntax errors), are copied unchanged.
-// Optional second job: compile a directory tree of our own (.py -> .pyc, other files as-is).
+// Optional second job: a directory tree of our own, sources kept, each .py's bytecode added as
+// __pycache__/<name>.<cache tag>.pyc (unchecked hash-based: used without reading the source).
 import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";
 import { join, resolve, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,7 +24,9 @@ const COMPILE = `
 import importlib._bootstrap_external as be
 import importlib.util, sys, zipfile
 
-def compile_tree(items, out_path, prefix):
+def compile_tree(items, out_path, prefix, pycache=False):
+    # pycache=False: name.py -> name.pyc in its place (sourceless, for the stdlib zip);
+    # pycache=True: keep name.py and add __pycache__/name.<tag>.pyc (sources stay for tracebacks)
     # items: iterable of (name, bytes); returns (compiled, copied)
     n_pyc = n_copy = 0
     with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED) as out:
@@ -36,7 +39,14 @@ def compile_tree(items, out_path, prefix):
                     n_copy += 1
                     continue
                 pyc = be._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-                out.writestr(zipfile.ZipInfo(name + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc),
+                if pycache:
+                    out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data,
+                                 compress_type=zipfile.ZIP_DEFLATED)
+                    head, _, base = name.rpartition("/")
+                    target = (head + "/" if head else "") + "__pycache__/" + base[:-3] + "." + sys.implementation.cache_tag + ".pyc"
+                else:
+                    target = name + "c"
+                out.writestr(zipfile.ZipInfo(target, (1980, 1, 1, 0, 0, 0)), bytes(pyc),
                              compress_type=zipfile.ZIP_DEFLATED)
                 n_pyc += 1
             else:
@@ -81,7 +91,7 @@ if (srcDir && srcPrefix && outZip2) {
   py.globals.set("prefix", srcPrefix);
   const own = py.runPython(`
 items = [(n, open(f"/tmp/src/{i}", "rb").read()) for i, n in enumerate(names)]
-n = compile_tree(items, "/tmp/own.zip", prefix)
+n = compile_tree(items, "/tmp/own.zip", prefix, pycache=True)
 f"{n[0]} compiled, {n[1]} copied"
 `);
   writeFileSync(outZip2, py.FS.readFile("/tmp/own.zip"));
