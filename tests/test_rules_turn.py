@@ -249,3 +249,18 @@ def test_r49_round_limit_ends_a_stalled_game():
     while not s.is_over():
         s = s.apply("E")
     assert s.round == 3 and s.end_reason == "round limit"
+
+
+def test_r47_spawn_skips_asteroids_under_an_expansion_ring_and_stops_when_the_bag_is_empty():
+    """R47, R48: covered Asteroids are not offered; with the bag empty no Shard spawns."""
+    s, gate = unload_position(track_pos=1)
+    s.removed = 1
+    s = play(s, "b10u", "@" + gate, "B0")
+    assert s.spawn_shard
+    assert not any(m[1:].startswith("a") for m in s.legal_moves())
+    t, gate = unload_position(track_pos=1)
+    # every Shard not on the gate goes into the bays: the bag is empty
+    setup(t, bays={1: ["k" * 9, "r" * 10, "y" * 10]})
+    assert sum(t.bag) == 0
+    t = play(t, "b10u", "@" + gate, "B0")
+    assert t.track_pos == 2 and not t.spawn_shard and t.current_player == 0
