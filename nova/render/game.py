@@ -223,6 +223,7 @@ def game_html(
     notice: str = "",
     thinking: str = "",
     static_slot: bool = False,
+    status: str = "",
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update)."""
     lay = layout_for(view["players"], view.get("variant"))
@@ -248,6 +249,9 @@ def game_html(
     )
     log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
     notice_html = f'<div class="notice" role="alert">{escape(notice)}</div>' if notice else ""
+    if status:  # e.g. "saving is off": worth knowing, not an error to announce each time
+        notice_html += f'<p class="status muted" role="status">{escape(status)}</p>'
+
     return (
         f'<div class="game" data-seat="{view["seat"]}" data-decider="{who}">'
         '<header class="topbar">'
@@ -270,6 +274,8 @@ def game_html(
         f"{seats_html(view, names, colours, bots)}{track_html(view)}"
         f"{academy_html(view, lay, keys)}"
         f'<section class="panel legend-panel">{shard_legend()}</section>'
-        f'<section class="panel log" aria-label="Game log"><h3>Log</h3><ul>{log_items}</ul>'
+        f'<section class="panel log" aria-label="Game log"><h3>Log '
+        '<button type="button" data-ui="replay" class="small">⏮ Replay</button></h3>'
+        f"<ul>{log_items}</ul>"
         "</section></div></div></div>"
     )

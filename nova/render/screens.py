@@ -196,6 +196,7 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
         '<div class="start-buttons">'
         '<button type="button" data-ui="menu" class="primary">New game</button>'
         '<button type="button" data-ui="share">Share this game</button>'
+        '<button type="button" data-ui="replay">Watch the replay</button>'
         '<button type="button" data-ui="close-scores" class="secondary">See the board</button>'
         "</div></div>"
     )

@@ -176,10 +176,11 @@ class App:
         if s.bot_to_move():
             seat = s.state.current_player
             thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is thinking…"
-        notice = self.message or ("" if self.store.available else self.store.error)
+        status = "" if self.store.available else self.store.error
         html = game_html(
-            view, names, colours, s.record.bots, s.log, s.can_undo(), notice, thinking, True
-        )
+            view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
+            True, status,
+        )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
             html += scores_html(view, names, colours)
