@@ -1,0 +1,247 @@
+"""Properties over many seeded random games, for 2, 3 and 4 players, played to the end.
+
+The main test plays GAMES_PER_COUNT whole games per player count (over a thousand in all)
+with the invariants checked after every move; a smaller set of games also checks, after
+every move, that every offered move applies, that the state survives JSON, that views hide
+what they must and that determinize agrees with the view.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from helpers_rules import random_policy
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from nova.record import GameRecord
+from nova.rules import State, determinize, new_game
+from nova.rules.invariants import problems
+
+GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 340))  # x 3 counts: 1020 games
+DEEP_GAMES_PER_COUNT = 6
+# no shrinking or explaining: a failing seed is already the smallest useful report, and
+# explain-phase tracing would slow every game down
+FAST_PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
+SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
+MOVER_KINDS = ("orbit", "jump", "hyper_jump", "phase_shift", "sabotage")
+
+
+def play_out(players: int, seed: int, each=None) -> tuple[State, list[str]]:
+    """A whole random game; ``each(before, move, after)`` is called for every move."""
+    s = new_game(players=players, seed=seed)
+    pick = random_policy(seed)
+    moves = []
+    # a generous bound: max_rounds full rounds of at most a few hundred decisions a turn
+    limit = s.layout.settings["max_rounds"] * players * 300
+    while not s.is_over():
+        move = pick(s)
+        after = s.apply(move)
+        if each is not None:
+            each(s, move, after)
+        moves.append(move)
+        s = after
+        assert len(moves) < limit, "a random game that does not end"
+    return s, moves
+
+
+def quick_problems(s: State) -> list[str]:
+    """The books of ``invariants.problems`` in a cheap form, for every move of every game:
+    Shards per colour, cards per seat and in the Academy, ships per seat."""
+    out = []
+    lay = s.layout
+    board = "".join(s.pile) + "".join("".join(p.bays) for p in s.players) + s.spawn_shard
+    if s.pending and s.pending.get("kind") == "unload_bays":
+        board += s.pending["shards"]
+    for i, c in enumerate("kry"):
+        if board.count(c) + s.bag[i] + s.consumed[i] != lay.shard_supply[i]:
+            out.append(f"{c} Shards do not add up")
+    cards = len(s.academy) + sum(1 for c in s.face_up if c is not None)
+    for seat, p in enumerate(s.players):
+        cards += len(p.hand) + len(p.draw) + len(p.discard) + len(p.played)
+        if p.dock + p.ships_lost + s.ship.count(seat) != lay.ships:
+            out.append(f"seat {seat}: ships do not add up")
+    if cards != len(lay.special) + len(lay.basic) * s.num_players:
+        out.append("cards do not add up")
+    return out
+
+
+def check_step(before: State, move: str, after: State) -> None:
+    """Invariants that must hold across every single move."""
+    bad = quick_problems(after)
+    assert bad == [], (move, bad)
+    if (move == "E" and after.turn == after.first) or after.is_over():
+        assert problems(after) == [], (move, problems(after))  # the full check, every round
+    pd = before.pending
+    # R30: a move never offers a landing space that holds a ship (Jump-Push pushes its occupant)
+    if pd is not None and pd.get("kind") in MOVER_KINDS:
+        for m in before.legal_moves():
+            if m[0] == ">":
+                assert before.ship[before.layout.name_to_space[m[1:]]] == -1, (m, pd)
+    # R23, R24: at the end of a turn the row has a link between any two basic actions
+    if move == "E":
+        check_row(before, before.players[before.turn].played)
+
+
+def check_row(s: State, row: list[tuple[str, str]]) -> None:
+    lay = s.layout
+    skipping = False
+    last_was_basic_action = False
+    basic_actions = 0
+    for cid, mode in row:
+        if cid in lay.special:
+            last_was_basic_action = False
+            action = s.card_action(cid, mode)
+            skipping = action is not None and action[0] == "skip"
+            continue
+        if mode == "s":
+            last_was_basic_action = False
+            skipping = False
+            continue
+        if skipping:
+            continue  # Orbit cards added to a Skip need no links (R66)
+        assert not last_was_basic_action, f"two actions without a chain link: {row}"
+        last_was_basic_action = True
+        basic_actions += 1
+    if all(cid in lay.basic for cid, _ in row):
+        assert basic_actions <= 3, f"more than three basic actions: {row}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(
+    max_examples=GAMES_PER_COUNT,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    phases=FAST_PHASES,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=SEEDS)
+def test_r5_r30_random_games_keep_the_invariants(players, seed):
+    """R3, R5, R23, R24, R30, R49: thousands of random games to the end: all 30 Shards, every
+    card and every ship accounted for after every move, no ship lands on a ship, links
+    between actions, and the game ends."""
+    s, moves = play_out(players, seed, check_step)
+    assert s.is_over() and s.legal_moves() == []
+    assert s.end_reason in ("supernova", "round limit", "no ships left")
+
+
+def hidden_ids(s: State, seat: int) -> list[str]:
+    """Special cards ``seat`` may not see: other seats' hands and draw piles, the Academy Deck."""
+    out = list(s.academy)
+    for i, p in enumerate(s.players):
+        if i != seat:
+            out += [c for c in p.hand + p.draw if c in s.layout.special]
+    return out
+
+
+def all_keys(obj) -> set[str]:
+    if isinstance(obj, dict):
+        return set(obj) | {k for v in obj.values() for k in all_keys(v)}
+    if isinstance(obj, list):
+        return {k for v in obj for k in all_keys(v)}
+    return set()
+
+
+def check_view(s: State, seat: int, n: int) -> None:
+    view = s.view(seat)
+    text = json.dumps(view)
+    assert not {"rng", "seed", "academy", "draw"} & all_keys(view)
+    for cid in hidden_ids(s, seat):
+        assert f'"{cid}"' not in text, f"seat {seat} sees hidden card {cid}"
+    for i, d in enumerate(view["seats"]):
+        if i != seat:
+            assert "hand" not in d and "draw_cards" not in d
+            assert d["hand_count"] == len(s.players[i].hand)
+    own = view["seats"][seat]
+    assert own["hand"] == s.players[seat].hand
+    order = s.layout.card_order
+    assert own["draw_cards"] == sorted(s.players[seat].draw, key=order.__getitem__), (
+        "the own draw pile is shown as contents, never in draw order"
+    )
+    assert ("legal" in view) == (seat == s.current_player and not s.is_over())
+    if n % 7 == 0:
+        d = determinize(view, seed=n)
+        assert problems(d) == []
+        again = d.view(seat)
+        # the final scores count the other seats' real hidden Specials, which a
+        # determinized deal cannot know: compare everything else
+        for key in ("last_event", "scores", "winners", "breakdown"):
+            again.pop(key, None)
+            view.pop(key, None)
+        assert again == view, "determinize(view) disagrees with the view"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(
+    max_examples=DEEP_GAMES_PER_COUNT,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    phases=FAST_PHASES,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=SEEDS)
+def test_every_state_round_trips_every_move_applies_and_views_hide_hands(players, seed):
+    """Every offered move applies without error; State.from_json(s.to_json()) == s; a view
+    holds no other seat's hand or draw order and no generator state; determinize agrees."""
+    n = 0
+
+    def each(before: State, move: str, after: State) -> None:
+        nonlocal n
+        n += 1
+        assert problems(after) == [] and quick_problems(after) == []
+        for m in before.legal_moves():
+            before.apply(m)
+        assert State.from_json(after.to_json()) == after
+        for seat in range(after.num_players):
+            check_view(after, seat, n + seat)
+
+    play_out(players, seed, each)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=10, derandomize=True, deadline=None, database=None)
+@given(seed=SEEDS)
+def test_same_seed_and_moves_replay_to_the_same_state(players, seed):
+    """Determinism: the same set-up and moves give the same game (saves and links rely on it)."""
+    s, moves = play_out(players, seed)
+    t = new_game(players=players, seed=seed)
+    for m in moves:
+        t = t.apply(m)
+    assert t == s and t.to_json() == s.to_json()
+    record = GameRecord(players=players, seed=seed, moves=list(moves))
+    assert GameRecord.from_dict(record.to_dict()).state() == s
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_r49_uniform_random_games_terminate_within_a_bound(players):
+    """R49 and the end rules: even aimless uniform-random play (which hardly ever Unloads)
+    ends, within max_rounds rounds."""
+    import random
+
+    for seed in range(15):
+        s = new_game(players=players, seed=seed)
+        r = random.Random(seed)
+        decisions = 0
+        while not s.is_over():
+            s = s.apply(r.choice(s.legal_moves()))
+            decisions += 1
+            assert decisions < 40 * players * 300
+        assert s.round <= s.layout.settings["max_rounds"]
+
+
+def test_random_policy_reaches_every_kind_of_ending_event():
+    """The random games above are worth something only if they reach the track's events:
+    Spawn Energy, Star Expansions and Super-Nova all happen in a sample of them."""
+    seen = set()
+    for seed in range(60):
+        s, _ = play_out(2 + seed % 3, seed)
+        seen.add(s.end_reason)
+        if s.removed:
+            seen.add("expansion")
+        if s.track_pos >= 2:
+            seen.add("spawn")
+    assert {"supernova", "round limit", "expansion", "spawn"} <= seen
