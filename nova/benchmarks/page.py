@@ -119,24 +119,22 @@ def _load(context, url: str, marker: str, timeout_ms: float = 90_000):
     return page, float(marks[marker])
 
 
-def _boot(browser, url: str, marker: str, reps: int) -> tuple[list[float], list[float], dict]:
-    cold, warm, size = [], [], {}
-    for _ in range(reps):
-        ctx = browser.new_context()
-        ctx.add_init_script(MARK_JS)
-        page, ms = _load(ctx, url, marker)
-        cold.append(ms)
-        imp = page.evaluate("document.body.dataset.novaImportMs")
-        if imp:
-            size.setdefault("import_ms", []).append(float(imp))
-        if "transfer" not in size:
-            time.sleep(0.3)  # let late resource entries land
-            size = page.evaluate(BYTES_JS)
-        page.close()
-        page, ms = _load(ctx, url, marker)
-        warm.append(ms)
-        ctx.close()
-    return cold, warm, size
+def _boot_once(browser, url: str, marker: str, cold: list, warm: list, size: dict) -> None:
+    """One cold load (fresh context) then one warm load (new page, same context)."""
+    ctx = browser.new_context()
+    ctx.add_init_script(MARK_JS)
+    page, ms = _load(ctx, url, marker)
+    cold.append(ms)
+    imp = page.evaluate("document.body.dataset.novaImportMs")
+    if imp:
+        size.setdefault("import_ms", []).append(float(imp))
+    if "transfer" not in size:
+        time.sleep(0.3)  # let late resource entries land
+        size.update(page.evaluate(BYTES_JS))
+    page.close()
+    page, ms = _load(ctx, url, marker)
+    warm.append(ms)
+    ctx.close()
 
 
 def _clicks(browser, url: str, moves: int, seed: int) -> tuple[list[float], int, str]:
@@ -240,13 +238,18 @@ def main(argv: list[str]) -> int:
         with sync_playwright() as p:
             browser = _launch(p)
             print(f"bench-page: {url}, Chromium {browser.version}, {args.reps} loads each")
-            bare_c, bare_w, bare_size = _boot(
-                browser, url + "bench/bare.html", "data-bare-ready", args.reps
-            )
-            pyc_c, pyc_w, _ = _boot(
-                browser, url + "bench/bare.html?pyc", "data-bare-ready", args.reps
-            )
-            ours_c, ours_w, size = _boot(browser, url, "data-nova-ready", args.reps)
+            # interleaved, so that a busy spell on the machine hits every case alike
+            bare_c, bare_w, bare_size = [], [], {}
+            pyc_c, pyc_w, pyc_size = [], [], {}
+            ours_c, ours_w, size = [], [], {}
+            for _ in range(args.reps):
+                _boot_once(
+                    browser, url + "bench/bare.html", "data-bare-ready", bare_c, bare_w, bare_size
+                )
+                _boot_once(
+                    browser, url + "bench/bare.html?pyc", "data-bare-ready", pyc_c, pyc_w, pyc_size
+                )
+                _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size)
             times, misses, note = _clicks(browser, url, args.moves, args.seed)
             browser.close()
     finally:
