@@ -95,3 +95,31 @@ def test_frame_ancestors_refuses_other_origins(site_dir: Path, parent_origin, pa
         assert frame.url.startswith("chrome-error://") or not frame.evaluate(
             "document.body && document.body.hasAttribute('data-nova-ready')"
         )
+
+
+def test_new_release_replaces_the_app_cache(site_dir: Path, tmp_path, page):
+    import re
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    with serve_site(site) as url:
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+        before = page.evaluate("caches.keys()")
+        assert len([k for k in before if k.startswith("nova-app-")]) == 1
+        # a new release: new app files, so a new cache name in sw.js
+        sw = (site / "sw.js").read_text()
+        old_id = re.search(r'"nova-app-([0-9a-f]+)"', sw).group(1)
+        (site / "sw.js").write_text(sw.replace(old_id, "0123456789abcdef"))
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        want = sorted(
+            [k for k in before if k.startswith("nova-runtime-")] + ["nova-app-0123456789abcdef"]
+        )
+        for _ in range(100):  # caches.keys() is a promise: poll from here
+            after = sorted(page.evaluate("caches.keys()"))
+            if after == want:
+                break
+            page.wait_for_timeout(200)
+        assert after == want
