@@ -208,6 +208,60 @@ def test_blocked_storage_still_plays_and_says_saving_is_off(page_factory, server
     assert moves(page) == 1
 
 
+LONG_TASKS_JS = """() => {
+  window.__novaLong = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__novaLong.push(Math.round(e.duration));
+  }).observe({type: 'longtask'});
+}"""
+
+
+def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
+    """Solo play: a person (seat 1, clicking) against the search bot (seat 2) to the scores.
+
+    The bot thinks in slices on the main thread: no long task over 100 ms while it plays,
+    and the person can never move for it.
+    """
+    page = open_page(page_factory, server_url)
+    page.select_option("#nova-bot-1", "search")
+    page.select_option("#nova-bot-pace", "quick")
+    page.click('[data-ui="new-game"]')
+    assert page.locator('[data-ui="ready"]').count() == 0  # one human: no pass screen
+    page.evaluate(LONG_TASKS_JS)
+    rng = random.Random(11)
+    human = bot = 0
+    for _ in range(4000):
+        if page.evaluate("document.body.hasAttribute('data-nova-over')"):
+            break
+        page.wait_for_function(
+            "document.body.hasAttribute('data-nova-over') || "
+            "!document.body.hasAttribute('data-nova-bot-turn')",
+            timeout=30_000,
+        )
+        if page.evaluate("document.body.hasAttribute('data-nova-over')"):
+            break
+        before = moves(page)
+        r = page.evaluate(CLICK_JS, [None, rng.random(), 0.3])
+        assert not r.get("none"), "the person has no decision on their turn"
+        assert moves(page) == before + 1
+        human += 1
+    page.wait_for_selector("body[data-nova-over]", state="attached", timeout=30_000)
+    bot = int(page.get_attribute("body", "data-nova-bot-decisions"))
+    searches = int(page.get_attribute("body", "data-nova-bot-searches"))
+    longest = page.evaluate("Math.max(0, ...window.__novaLong)")
+    slice_ms = float(page.get_attribute("body", "data-nova-bot-longest-slice-ms"))
+    print(
+        f"human {human} decisions, bot {bot} ({searches} searches, "
+        f"{page.get_attribute('body', 'data-nova-bot-positions')} positions in "
+        f"{page.get_attribute('body', 'data-nova-bot-think-ms')} ms); "
+        f"longest bot slice {slice_ms:.0f} ms, longest task {longest} ms"
+    )
+    assert moves(page) == human + bot and bot > 20 and searches > 5
+    assert page.locator('[role="dialog"][aria-label="Final scores"]').is_visible()
+    assert longest <= 100, f"a {longest} ms task froze the page"
+    assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
 def test_bot_seat_plays_by_itself(page_factory, server_url):
     page = open_page(page_factory, server_url)
     page.select_option("#nova-bot-1", "random")

@@ -27,6 +27,7 @@ class NewGameForm:
     names: list[str] = field(default_factory=lambda: ["Ada", "Bo", "Cy", "Di"])
     colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))
     bots: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    pace: str = "watch"  # how long each bot decision stays on screen: "watch" or "quick"
 
 
 def _alert(message: str) -> str:
@@ -119,6 +120,7 @@ def new_game_html(
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
         f'<p class="muted">Board: {escape(side)}</p>'
         f'<ol class="seat-forms">{"".join(seats)}</ol>'
+        f"{_pace_html(form.pace)}"
         f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
         f'value="{form.seed}"></label> '
         '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
@@ -130,6 +132,17 @@ def new_game_html(
         f"{saves_html(entries, saving_error)}"
         "</div>"
     )
+
+
+PACE_CHOICES = [("watch", "step by step"), ("quick", "quickly")]
+
+
+def _pace_html(pace: str) -> str:
+    opts = "".join(
+        f'<option value="{v}"{" selected" if pace == v else ""}>{label}</option>'
+        for v, label in PACE_CHOICES
+    )
+    return f'<label class="pace">Bots play <select id="nova-bot-pace">{opts}</select></label>'
 
 
 def pass_html(view: dict, names: list[str], colours: list[str], seat: int) -> str:

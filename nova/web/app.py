@@ -15,18 +15,22 @@ import random
 import re
 import time
 
+from ..bots import BOT_NAMES
+from ..links import decode
 from ..record import DEFAULT_COLOURS, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
 from ..render.prompts import assign_keys
 from ..render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
 from ..rules import IllegalMove
-from .bots_hook import bot_move
+from .bot_turns import BotError, BotTable
 from .saves import SaveStore, new_id
 from .session import Session
+from .share import Replay, share
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-BOT_DELAY = 0.45  # seconds between bot decisions, so people can follow them
+# seconds a bot decision stays on screen before the next, so people can follow the bots
+BOT_PACE = {"watch": 0.45, "quick": 0.05}
 
 
 def safe_colours(colours: list[str]) -> list[str]:
@@ -54,10 +58,11 @@ class App:
         self.scores_closed = False
         self.message = ""
         self.bots_running = False
+        self.bot_table: BotTable | None = None
         self.render_ms: list[float] = []
         self.static_nodes: dict = {}
         self.static_wanted: tuple[str, str] | None = None
-        self.replay = None  # links helper: a nova.web.share.Replay while watching one
+        self.replay: Replay | None = None  # while watching a replay
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
@@ -73,11 +78,6 @@ class App:
         self.body.setAttribute("data-nova-ready", "")
 
     def open_link(self, fragment: str) -> None:
-        try:
-            from ..links import decode
-        except ImportError:
-            self.message = "Game links are not available in this version."
-            return
         try:
             record = decode(fragment)
             session = Session(record)
@@ -107,6 +107,7 @@ class App:
 
     def set_session(self, session: Session, game_id: str) -> None:
         self.session = session
+        self.bot_table = BotTable(session.record.bots) if any(session.record.bots) else None
         self.game_id = game_id
         self.screen = "game"
         self.scores_closed = False
@@ -135,7 +136,10 @@ class App:
                 f.colours[i] = str(colour.value)
             if bot is not None:
                 value = str(bot.value)
-                f.bots[i] = value if value in ("random", "greedy", "search") else ""
+                f.bots[i] = value if value in BOT_NAMES else ""
+        pace = _el(doc.getElementById("nova-bot-pace"))
+        if pace is not None and str(pace.value) in BOT_PACE:
+            f.pace = str(pace.value)
         seed = _el(doc.getElementById("nova-seed"))
         if seed is not None:
             text = str(seed.value).strip()
@@ -157,7 +161,7 @@ class App:
             players = s.record.players if s else self.form.players
             variant = s.record.variant if s else None
             return help_html(players, variant)
-        if self.replay is not None:  # links helper: the replay screen
+        if self.replay is not None:  # the replay screen
             return self.replay.screen_html(safe_colours(self.replay.record.colours))
         if self.screen == "new" or s is None:
             return new_game_html(
@@ -204,7 +208,12 @@ class App:
         ms = (time.perf_counter() - t0) * 1000
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
-        if s is not None and self.screen == "game" and s.bot_to_move() and not self.bots_running:
+        bot_turn = s is not None and self.screen == "game" and s.bot_to_move()
+        if bot_turn:
+            body.setAttribute("data-nova-bot-turn", "")
+        else:
+            body.removeAttribute("data-nova-bot-turn")
+        if bot_turn and not self.bots_running:
             asyncio.ensure_future(self.run_bots())
 
     def fill_static_layer(self) -> None:
@@ -240,19 +249,41 @@ class App:
 
     # -- bots -----------------------------------------------------------------------------
     async def run_bots(self) -> None:
+        """Play the bot seats' decisions one after another, thinking in slices."""
         self.bots_running = True
         try:
             while True:
                 s = self.session
                 if s is None or self.screen != "game" or not s.bot_to_move():
                     return
-                await asyncio.sleep(BOT_DELAY)
-                if self.session is not s or not s.bot_to_move() or self.screen != "game":
+                table, seat, at = self.bot_table, s.state.current_player, s.moves
+                started = time.perf_counter()
+
+                def moved_on(s=s, at=at) -> bool:  # undo, a new game, the menu...
+                    return self.session is not s or s.moves != at or self.screen != "game"
+
+                try:
+                    token = await table.decide(
+                        s.state, seat, s.record.seed * 1_000_003 + at, _breathe,
+                        cancelled=moved_on,
+                    )  # fmt: skip
+                except BotError as exc:
+                    # never expected (the bots are tested to choose only legal moves); say so
+                    # and play on with the first legal decision, so the game is not stuck
+                    token = str(s.state.legal_moves()[0])
+                    self.message = f"{exc}; it plays {token!r} instead."
+                if token is None:
                     return
-                seat = s.state.current_player
-                token = bot_move(s.record.bots[seat], s.state, seat, s.record.seed + s.moves)
+                wait = BOT_PACE.get(self.form.pace, 0.0) - (time.perf_counter() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if moved_on():
+                    return
                 s.play(token)
                 self.autosave()
+                self.body.setAttribute("data-nova-bot-move", token)
+                for k, v in table.stats().items():
+                    self.body.setAttribute(f"data-nova-bot-{k}", v)
                 self.bots_running_render()
         finally:
             self.bots_running = False
@@ -308,7 +339,7 @@ class App:
         s = self.session
         self.message = "" if name not in ("help", "close-help") else self.message
         if not name.startswith("replay") and name not in ("share", "help", "close-help"):
-            self.replay = None  # links helper: any other control leaves the replay
+            self.replay = None  # any other control leaves the replay
         if name == "new-game":
             self.help_open = False
             self.new_game()
@@ -346,14 +377,12 @@ class App:
         elif name == "share" and s is not None:
             self.start_share()
             return
-        elif name.startswith("replay"):  # links helper: watch the game move by move
+        elif name.startswith("replay"):  # watch the game move by move
             self.replay_ui(name, s)
         self.render()
 
     def replay_ui(self, name: str, s: Session | None) -> None:
-        """links helper: the share panel's "Watch the replay" and the replay bar's buttons."""
-        from .share import Replay
-
+        """The share panel's "Watch the replay" and the replay bar's buttons."""
         if name == "replay" and s is not None:
             self.replay = Replay(s.record)
         elif self.replay is None:
@@ -378,12 +407,6 @@ class App:
             self.message = keep
 
     def start_share(self) -> None:
-        try:
-            from .share import share
-        except ImportError:
-            self.message = "Sharing is not available in this version."
-            self.render()
-            return
         asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
 
     def share_action(self, what: str) -> None:
@@ -406,7 +429,7 @@ class App:
         if key in ("?", "h"):
             self.ui("help")
             return
-        if self.replay is not None:  # links helper: arrows step through the replay
+        if self.replay is not None:  # arrows step through the replay
             step = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next"}.get(key)
             if step:
                 event.preventDefault()
@@ -433,6 +456,11 @@ class App:
                 event.preventDefault()
                 self.play(token)
                 return
+
+
+async def _breathe() -> None:
+    """Give the browser a turn (paint, input) between two slices of bot thinking."""
+    await asyncio.sleep(0)
 
 
 def _el(x):
