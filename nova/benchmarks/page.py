@@ -8,7 +8,10 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 * bytes transferred by a cold load of the page;
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
-  median and 95th percentile next to one frame (16.7 ms).
+  median and 95th percentile next to one frame (16.7 ms);
+* bots in the page: two search bots play ``--bot-decisions`` decisions of a seeded game; its positions per second in the page next to the very same
+  decisions replayed by the same bots under CPython (the same seeds visit the same
+  positions), the longest search, and the longest task the page saw (PerformanceObserver).
 """
 
 from __future__ import annotations
@@ -181,6 +184,57 @@ def _clicks(browser, url: str, moves: int, seed: int) -> tuple[list[float], int,
         ctx.close()
 
 
+LONG_TASKS_JS = """() => {
+  window.__novaLong = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__novaLong.push(e.duration);
+  }).observe({ type: "longtask" });
+}"""
+
+
+def _bot_game(browser, url: str, seed: int, decisions: int) -> dict:
+    """A seeded game of two search bots played by the page; their figures."""
+    ctx = browser.new_context()
+    ctx.add_init_script(MARK_JS)
+    page, _ = _load(ctx, url, "data-nova-ready")
+    try:
+        page.select_option("#nova-bot-0", "search")
+        page.select_option("#nova-bot-1", "search")
+        page.select_option("#nova-bot-pace", "quick")
+        page.fill("#nova-seed", str(seed))
+        page.evaluate(LONG_TASKS_JS)
+        page.click('[data-ui="new-game"]')
+        page.wait_for_function(
+            f"+(document.body.dataset.novaBotDecisions || 0) >= {decisions} || "
+            "document.body.hasAttribute('data-nova-over')",
+            timeout=600_000,
+        )
+        # the page keeps playing: read one consistent snapshot
+        data = page.evaluate("() => ({...document.body.dataset, long: window.__novaLong})")
+    finally:
+        ctx.close()
+    return data
+
+
+def _bot_game_cpython(seed: int, decisions: int) -> dict:
+    """The same seeded game and bots as :func:`_bot_game`, under CPython."""
+    import asyncio
+
+    from ..rules import new_game
+    from ..web.bot_turns import BotTable
+
+    async def pause() -> None:
+        return None
+
+    table = BotTable(["search", "search"])
+    s = new_game(players=2, seed=seed)
+    while table.decisions < decisions and not s.is_over():
+        seat = s.current_player
+        move = asyncio.run(table.decide(s, seat, seed * 1_000_003 + s.ply, pause))
+        s = s.apply(move)
+    return table.stats()
+
+
 def _gzip_bytes(site: Path, paths: list[str]) -> int:
     """What the same files weigh gzipped (-6), as a static host would send them."""
     import gzip
@@ -206,6 +260,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--reps", type=int, default=3, help="loads per boot figure (median)")
     ap.add_argument("--moves", type=int, default=60, help="timed clicks for click-to-repaint")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--bot-decisions", type=int, default=200, help="bot decisions timed in the page"
+    )
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     args = ap.parse_args(argv)
 
@@ -251,6 +308,7 @@ def main(argv: list[str]) -> int:
                 )
                 _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size)
             times, misses, note = _clicks(browser, url, args.moves, args.seed)
+            bots = _bot_game(browser, url, args.seed, args.bot_decisions)
             browser.close()
     finally:
         server.terminate()
@@ -311,7 +369,36 @@ def main(argv: list[str]) -> int:
         row("timed clicks", str(len(times)), f"{misses} clicks changed nothing within 3 s")
         if note:
             print(f"  note: {note}")
+    _print_bots(bots, args.seed, row)
     return 0
+
+
+def _print_bots(page: dict, seed: int, row) -> None:
+    done = int(page.get("novaBotDecisions", 0))
+    ref = _bot_game_cpython(seed, done)
+    pos, ms = int(page.get("novaBotPositions", 0)), float(page.get("novaBotThinkMs", 0))
+    ref_pos, ref_ms = int(ref["positions"]), float(ref["think-ms"])
+    searches = int(page.get("novaBotSearches", 0))
+    print(f"bots in the page: two search bots, seed {seed}, {done} bot decisions")
+    row(
+        "search bot, positions per second in the page",
+        f"{pos / max(ms, 1e-9) * 1000:,.0f}",
+        f"reference: the same decisions in CPython {ref_pos / max(ref_ms, 1e-9) * 1000:,.0f}"
+        f" ({pos:,} vs {ref_pos:,} positions)",
+    )
+    row(
+        "thinking per search in the page, mean ms",
+        f"{ms / max(searches, 1):,.0f}",
+        f"{searches} searches; CPython {ref_ms / max(int(ref['searches']), 1):,.0f} ms",
+    )
+    row("longest bot decision in the page, ms", page.get("novaBotLongestMs", "?"), "aim: 2,000")
+    long = page.get("long") or []
+    row(
+        "longest main-thread task while bots played, ms",
+        f"{max(long, default=0):,.0f}",
+        f"{len(long)} tasks over 50 ms; aim: none over 100; "
+        f"longest bot slice {page.get('novaBotLongestSliceMs', '?')} ms",
+    )
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ class BotTable:
         self.positions = 0  # states a search bot visited
         self.longest_slice_ms = 0.0
         self.last_ms = 0.0  # wall time of the last decision, pauses included
+        self.longest_ms = 0.0  # the longest decision, wall time
 
     def agent(self, seat: int):
         bot = self._agents.get(seat)
@@ -83,6 +84,7 @@ class BotTable:
         self.positions += getattr(bot, "positions", 0) - before
         self.decisions += 1
         self.last_ms = (time.perf_counter() - start) * 1000
+        self.longest_ms = max(self.longest_ms, self.last_ms)
         if move not in legal:
             raise BotError(f"the {self.names[seat]} bot chose {move!r}, which is not legal here")
         return move
@@ -96,4 +98,5 @@ class BotTable:
             "positions": str(self.positions),
             "longest-slice-ms": f"{self.longest_slice_ms:.1f}",
             "last-ms": f"{self.last_ms:.1f}",
+            "longest-ms": f"{self.longest_ms:.1f}",
         }
