@@ -3,6 +3,16 @@
 // for offline play (top-level page only, registered once the game is up).
 const body = document.body;
 
+// Embedded in someone else's page (?embed, or simply framed): the compact layout
+// (game.css, html.nova-embed), also for the prerendered board shown while Python starts.
+try {
+  if (new URLSearchParams(location.search).has("embed") || window.top !== window.self) {
+    document.documentElement.classList.add("nova-embed");
+  }
+} catch (e) {
+  document.documentElement.classList.add("nova-embed"); // a cross-origin top throws: framed
+}
+
 // PyScript 0.7.31 opens IndexedDB (its package cache) unconditionally and cannot start when the
 // browser refuses storage: a third-party iframe with third-party storage blocked, as on the
 // publisher's page for many visitors. This page loads no packages, so when the real database

@@ -62,29 +62,65 @@ def parent_origin(tmp_path):
     server.server_close()
 
 
-def _embed(page, parent_dir: Path, parent: str, site_url: str):
+def _embed(page, parent_dir: Path, parent: str, site_url: str, size=(1000, 700), query="?embed"):
+    w, h = size
     (parent_dir / "index.html").write_text(
         "<!doctype html><title>publisher</title><h1>Support page</h1>"
-        f'<iframe id="game" src="{site_url}?embed" width="1000" height="700"></iframe>'
+        f'<iframe id="game" src="{site_url}{query}" width="{w}" height="{h}"></iframe>'
     )
     page.goto(parent + "/index.html")
     page.wait_for_load_state("load")
     return page.frame_locator("#game"), next(f for f in page.frames if f != page.main_frame)
 
 
-def test_embedded_in_third_party_iframe(site_dir: Path, parent_origin, page):
+def _in_frame(frame, selector: str) -> bool:
+    """Is the first element matching ``selector`` wholly inside the frame's viewport?"""
+    return frame.evaluate(
+        """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+             return r.width > 0 && r.top >= 0 && r.left >= 0 &&
+                    r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", [(800, 600), (390, 700)])
+def test_embedded_in_third_party_iframe(site_dir: Path, parent_origin, page_factory, size):
+    """The publisher's iframe: compact layout, plays, no service worker, storage optional."""
     parent_dir, parent = parent_origin
+    page = page_factory(viewport={"width": size[0] + 100, "height": size[1] + 150})
     with serve_site(site_dir, extra_ancestors=[parent]) as site_url:
-        _, frame = _embed(page, parent_dir, parent, site_url)
+        game, frame = _embed(page, parent_dir, parent, site_url, size)
         wait_ready(frame)
         assert frame.evaluate("window.top !== window.self")
+        assert frame.evaluate("document.documentElement.classList.contains('nova-embed')")
         # no service worker inside the iframe
         assert frame.evaluate(
             "navigator.serviceWorker ? navigator.serviceWorker.getRegistration()"
             ".then((r) => r === undefined).catch(() => true) : true"
         )
+        game.locator('[data-ui="new-game"]').click()
+        game.locator('[data-ui="ready"]').click()
+        launch = game.locator('[data-move^="L"]').first
+        launch.click()
+        game.locator('[data-move="E"]').click()
+        assert frame.evaluate("+document.body.dataset.novaMoves") == 2
+        game.locator('[data-ui="ready"]').click()
+        # the whole game is in the frame: board, prompt, End turn without scrolling it
+        for sel in (".board-wrap svg", ".prompt", '[data-move="E"]'):
+            if size[0] >= 640:
+                assert _in_frame(frame, sel), f"{sel} is outside the {size} frame"
+        assert _in_frame(frame, '[data-ui="full-page"]')
+        # the way out: the full page, in a tab of its own, with this game in its link
+        with page.context.expect_page() as popup_info:
+            game.locator('[data-ui="full-page"]').click()
+        full = popup_info.value
+        full.wait_for_load_state("commit")
+        assert "embed" not in full.url and "#n1." in full.url
+        wait_ready(full)
+        assert full.evaluate("+document.body.dataset.novaMoves") == 2
+        assert not full.evaluate("document.documentElement.classList.contains('nova-embed')")
     assert page.nova.external == []
-    assert page.nova.page_errors == []
+    assert page.nova.page_errors == [] and page.nova.console_errors == []
 
 
 def test_frame_ancestors_refuses_other_origins(site_dir: Path, parent_origin, page):

@@ -10,6 +10,7 @@ from nova.record import GameRecord
 from nova.web.share import (
     FRIENDLY_PLAY,
     Replay,
+    full_page_address,
     link_error_html,
     link_for,
     open_link,
@@ -43,6 +44,34 @@ def test_link_for_replaces_any_fragment_of_the_page_address() -> None:
     base, fragment = url.split("#")
     assert base == "https://example.org/nova/index.html"
     assert decode(fragment) == record
+
+
+def test_links_from_the_embedded_game_open_the_full_page() -> None:
+    """A link shared from the publisher's iframe (``?embed``) opens the full page."""
+    record = random_record(3, 2, 12)
+    url = link_for(record, "https://games.example/nova/?embed&x=1#n1.old")
+    base, fragment = url.split("#")
+    assert base == "https://games.example/nova/?x=1"
+    assert decode(fragment) == record
+    assert full_page_address("http://127.0.0.1:8000/index.html?embed") == (
+        "http://127.0.0.1:8000/index.html"
+    )
+
+
+def test_embedded_screens_offer_the_full_page_and_never_autofocus() -> None:
+    from nova.render.game import game_html
+    from nova.render.screens import NewGameForm, new_game_html, pass_html
+    from nova.rules import new_game
+
+    view = new_game(players=2, seed=1).view(0)
+    names, colours = ["A", "B"], ["#ff0000", "#00ff00"]
+    for embed in (False, True):
+        screens = [
+            game_html(view, names, colours, embed=embed),
+            new_game_html(NewGameForm(), [], embed=embed),
+        ]
+        assert all(('data-ui="full-page"' in html) == embed for html in screens)
+        assert ("autofocus" in pass_html(view, names, colours, 1, embed=embed)) != embed
 
 
 def test_share_panel_warns_about_friendly_play_and_escapes_names() -> None:

@@ -9,7 +9,8 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
   median and 95th percentile next to one frame (16.7 ms);
-* bots in the page: two search bots play ``--bot-decisions`` decisions of a seeded game; its positions per second in the page next to the very same
+* bots in the page: two search bots play ``--bot-decisions``
+  decisions of a seeded game; their positions per second in the page next to the same
   decisions replayed by the same bots under CPython (the same seeds visit the same
   positions), the longest search, and the longest task the page saw (PerformanceObserver).
 """

@@ -32,6 +32,12 @@ def _button(token: str, label: str, key: str, extra: str = "", cls: str = "choic
     )
 
 
+FULL_PAGE_BUTTON = (
+    '<button type="button" data-ui="full-page" class="full-page" '
+    'title="Open this game in a page of its own">Full page ↗</button>'
+)
+
+
 def track_html(view: dict) -> str:
     track, pos = view["track"], view["track_pos"]
     cells = []
@@ -224,8 +230,13 @@ def game_html(
     thinking: str = "",
     static_slot: bool = False,
     status: str = "",
+    embed: bool = False,
 ) -> str:
-    """The whole game screen for ``view`` (one string: the page sets it once per update)."""
+    """The whole game screen for ``view`` (one string: the page sets it once per update).
+
+    ``embed``: the game sits in someone else's page (an iframe): a "Full page" button
+    opens this game in a tab of its own.
+    """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
     legal = view.get("legal", [])
@@ -261,6 +272,7 @@ def game_html(
         '<button type="button" data-ui="share" title="Share this game as a link">Share</button>'
         '<button type="button" data-ui="help" title="Rules and keys (?)">? Rules</button>'
         '<button type="button" data-ui="menu" title="New game, saved games">☰ Games</button>'
+        f"{FULL_PAGE_BUTTON if embed else ''}"
         "</nav></header>"
         f"{notice_html}"
         '<div class="table">'

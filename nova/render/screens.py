@@ -81,9 +81,12 @@ def saves_html(entries: list, saving_error: str = "") -> str:
 
 def new_game_html(
     form: NewGameForm, entries: list, message: str = "", saving_error: str = "",
-    can_return: bool = False,
+    can_return: bool = False, embed: bool = False,
 ) -> str:  # fmt: skip
-    """The start screen: choices for a new game and the list of saved games."""
+    """The start screen: choices for a new game and the list of saved games.
+
+    ``embed``: inside someone else's page, with a way out to the full page.
+    """
     side = layout_for(form.players).board_title
     counts = "".join(
         f'<button type="button" data-ui="players:{n}" class="seg'
@@ -127,13 +130,18 @@ def new_game_html(
         '<div class="start-buttons">'
         '<button type="button" data-ui="new-game" class="primary">Start game</button>'
         f"{back}"
-        '<button type="button" data-ui="help" class="secondary">Rules</button></div>'
+        '<button type="button" data-ui="help" class="secondary">Rules</button>'
+        f"{FULL_PAGE if embed else ''}</div>"
         "</section>"
         f"{saves_html(entries, saving_error)}"
         "</div>"
     )
 
 
+FULL_PAGE = (
+    '<button type="button" data-ui="full-page" class="secondary full-page" '
+    'title="Open the game in a page of its own">Full page ↗</button>'
+)
 PACE_CHOICES = [("watch", "step by step"), ("quick", "quickly")]
 
 
@@ -145,8 +153,13 @@ def _pace_html(pace: str) -> str:
     return f'<label class="pace">Bots play <select id="nova-bot-pace">{opts}</select></label>'
 
 
-def pass_html(view: dict, names: list[str], colours: list[str], seat: int) -> str:
-    """'Pass to <name>': the public board only, and a Ready button. No hand is drawn."""
+def pass_html(
+    view: dict, names: list[str], colours: list[str], seat: int, embed: bool = False
+) -> str:
+    """'Pass to <name>': the public board only, and a Ready button. No hand is drawn.
+
+    Embedded, the button is not autofocused: browsers refuse that in a cross-origin frame.
+    """
     board = board_svg(view, names, colours, interactive=False)
     name = escape(names[seat])
     return (
@@ -155,7 +168,7 @@ def pass_html(view: dict, names: list[str], colours: list[str], seat: int) -> st
         f'<div class="pass-card" style="--seat:{escape(colours[seat], quote=True)}">'
         f"<h2>Pass to {name}</h2>"
         f"<p>{name}, take the device. Your cards stay hidden until you tap Ready.</p>"
-        '<button type="button" data-ui="ready" class="primary" autofocus>'
+        f'<button type="button" data-ui="ready" class="primary"{"" if embed else " autofocus"}>'
         "I'm ready</button>"
         '<p><button type="button" data-ui="menu" class="secondary">☰ Games</button> '
         '<button type="button" data-ui="help" class="secondary">? Rules</button></p>'

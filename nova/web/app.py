@@ -26,7 +26,7 @@ from ..rules import IllegalMove
 from .bot_turns import BotError, BotTable
 from .saves import SaveStore, new_id
 from .session import Session
-from .share import Replay, share
+from .share import Replay, full_page_address, link_for, share
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 # seconds a bot decision stays on screen before the next, so people can follow the bots
@@ -63,6 +63,8 @@ class App:
         self.static_nodes: dict = {}
         self.static_wanted: tuple[str, str] | None = None
         self.replay: Replay | None = None  # while watching a replay
+        # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
+        self.embed = bool(document.documentElement.classList.contains("nova-embed"))
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
@@ -170,12 +172,13 @@ class App:
                 self.message,
                 self.store.error,
                 can_return=s is not None,
+                embed=self.embed,
             )
         names = s.record.names
         colours = safe_colours(s.record.colours)
         view = s.view()
         if s.needs_pass():
-            return pass_html(view, names, colours, s.state.current_player)
+            return pass_html(view, names, colours, s.state.current_player, self.embed)
         thinking = ""
         if s.bot_to_move():
             seat = s.state.current_player
@@ -183,7 +186,7 @@ class App:
         status = "" if self.store.available else self.store.error
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
-            True, status,
+            True, status, self.embed,
         )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
@@ -377,6 +380,9 @@ class App:
         elif name == "share" and s is not None:
             self.start_share()
             return
+        elif name == "full-page":
+            self.open_full_page()
+            return
         elif name.startswith("replay"):  # watch the game move by move
             self.replay_ui(name, s)
         self.render()
@@ -408,6 +414,13 @@ class App:
 
     def start_share(self) -> None:
         asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
+
+    def open_full_page(self) -> None:
+        """Embedded: open the full page in a new tab, with the current game as its link."""
+        here = str(self.window.location.href)
+        s = self.session
+        url = link_for(s.record, here) if s is not None else full_page_address(here)
+        self.window.open(url, "_blank", "noopener")
 
     def share_action(self, what: str) -> None:
         panel = _el(self.document.querySelector("[data-nova-share-panel]"))

@@ -26,6 +26,7 @@ How the page uses it (nova/web/app.py, whose one delegated click listener routes
 from __future__ import annotations
 
 from html import escape
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ..links import decode, encode
 from ..record import GameRecord, RecordError
@@ -38,10 +39,23 @@ FRIENDLY_PLAY = (
 )
 
 
+def full_page_address(page_url: str) -> str:
+    """The page's address without its fragment and without ``embed``: the full page.
+
+    >>> full_page_address("https://x.example/nova/?embed&lang=en#n1.abc")
+    'https://x.example/nova/?lang=en'
+    """
+    parts = urlsplit(page_url.split("#", 1)[0])
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "embed"]
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
 def link_for(record: GameRecord, page_url: str = "") -> str:
-    """The full address that opens ``record``: the page's address with the game as its fragment."""
-    base = page_url.split("#", 1)[0]
-    return f"{base}#{encode(record)}"
+    """The full address that opens ``record``: the full page with the game as its fragment.
+
+    A link shared from the embedded game opens the full page (``embed`` is dropped).
+    """
+    return f"{full_page_address(page_url)}#{encode(record)}"
 
 
 def open_link(fragment: str) -> tuple[GameRecord | None, str | None]:
