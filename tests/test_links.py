@@ -118,6 +118,16 @@ def test_link_command_prints_a_deterministic_fragment(capsys: pytest.CaptureFixt
     assert record.state().ply == 40
 
 
+def test_link_command_can_have_bots_play_the_game(capsys: pytest.CaptureFixture) -> None:
+    """`--bots greedy`: a purposeful game (Shards banked), still one short replayable link."""
+    assert links.main(["--players", "2", "--seed", "3", "--moves", "150", "--bots", "greedy"]) == 0
+    record = decode(capsys.readouterr().out.strip())
+    assert len(record.moves) == 150
+    s = record.state()
+    assert any("".join(p.bays) for p in s.players)  # greedy unloads within 150 decisions
+    assert record.moves != links.random_record(2, 3, 150).moves
+
+
 def test_link_stats_command_prints_figures(capsys: pytest.CaptureFixture) -> None:
     assert links.stats_main(["--games", "1"]) == 0
     out = capsys.readouterr().out

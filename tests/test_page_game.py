@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import random
 import statistics
-from pathlib import Path
 
 import pytest
 from conftest import wait_ready
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -97,22 +95,17 @@ def play_to_the_end(page, seed: int, limit: int = 5000) -> list[float]:
 def test_whole_game_by_clicking_to_the_score_screen(page_factory, server_url, players, screen):
     """New game, pass-and-play, decisions until the game ends; no console error at all.
 
-    Also writes docs/screenshots/<screen>-{new-game,mid-game,scores}.png (desktop 1280x800,
-    phone 390x844): look at them, they should make someone want to play.
+    (The README's screenshots come from bot-played games: tests/test_page_screenshots.py.)
     """
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page = open_page(page_factory, server_url, DESKTOP if screen == "desktop" else PHONE)
-    page.screenshot(path=str(SHOTS / f"{screen}-new-game.png"))
     start_game(page, players)
     rng = random.Random(players)
     times = play(page, rng, 160, end_bias=0.2)
     if page.locator('[data-ui="ready"]').count():
         page.click('[data-ui="ready"]')
-    page.screenshot(path=str(SHOTS / f"{screen}-mid-game.png"))
     times += play_to_the_end(page, seed=players)
     scores = page.locator('[role="dialog"][aria-label="Final scores"]')
     assert scores.is_visible()
-    page.screenshot(path=str(SHOTS / f"{screen}-scores.png"))
     assert scores.locator(".score-card").count() == players
     assert "win" in scores.locator("h2").inner_text()
     assert moves(page) > 50

@@ -1,0 +1,89 @@
+"""The README's screenshots, taken in Chromium from games that greedy bots played.
+
+A random-clicking game leaves every Cargo Bay empty; these open real-looking games by link
+(mid-game and finished) at desktop and phone sizes and write docs/screenshots/*.png. The
+test also checks what a player must see on them: the hand, Shards in the bays, the track,
+the Academy, the winner.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import wait_ready
+
+from nova.links import encode, random_record
+from nova.record import GameRecord
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+def _greedy_game(players: int) -> GameRecord:
+    """A whole greedy game that ends at Super-Nova (the first such seed)."""
+    for seed in range(1, 40):
+        record = random_record(players, seed, bot="greedy")
+        if record.state().end_reason == "supernova":
+            record.names = NAMES[:players]
+            return record
+    raise AssertionError("no greedy game reached Super-Nova")
+
+
+def _mid_game(record: GameRecord, round_: int) -> GameRecord:
+    """The game cut at the start of the first turn of round ``round_``."""
+    states = record.states()
+    for i, s in enumerate(states):
+        if (
+            s.round >= round_
+            and s.pending is None
+            and not s.spawn_shard
+            and i
+            and (states[i - 1].turn != s.turn)
+        ):
+            return GameRecord(
+                players=record.players, seed=record.seed, moves=record.moves[:i],
+                names=record.names,
+            )  # fmt: skip
+    raise AssertionError("the game is shorter than that")
+
+
+def _open(page_factory, server_url, size: str, record: GameRecord | None):
+    page = page_factory(viewport=SIZES[size])
+    page.goto(server_url + "index.html" + (f"#{encode(record)}" if record else ""))
+    wait_ready(page)
+    if record is not None and page.locator('[data-ui="ready"]').count():
+        page.click('[data-ui="ready"]')
+    return page
+
+
+@pytest.mark.parametrize("size, players", [("desktop", 4), ("phone", 2)])
+def test_screenshots_of_a_real_game(page_factory, server_url, size, players):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(page_factory, server_url, size, None)
+    page.screenshot(path=str(SHOTS / f"{size}-new-game.png"))
+
+    whole = _greedy_game(players)
+    mid = _mid_game(whole, 8)
+    page = _open(page_factory, server_url, size, mid)
+    assert int(page.get_attribute("body", "data-nova-moves")) == len(mid.moves)
+    assert page.locator(".hand .card").count() >= 5  # the deciding player's hand
+    assert page.locator("[data-move]").count() > 1
+    assert page.locator(".board .bay .shard, .board [data-bay] .shard").count() or any(
+        "".join(p.bays) for p in mid.state().players
+    )
+    assert page.locator(".track").is_visible() or size == "phone"
+    page.screenshot(path=str(SHOTS / f"{size}-mid-game.png"))
+    if size == "desktop":
+        page.screenshot(path=str(SHOTS / f"{size}-mid-game-full.png"), full_page=True)
+
+    page = _open(page_factory, server_url, size, whole)
+    scores = page.locator('[role="dialog"][aria-label="Final scores"]')
+    assert scores.is_visible()
+    assert "Super-Nova" in scores.inner_text() and "win" in scores.locator("h2").inner_text()
+    assert scores.locator(".score-card").count() == players
+    page.screenshot(path=str(SHOTS / f"{size}-scores.png"))
+    assert page.nova.console_errors == [] and page.nova.page_errors == []
