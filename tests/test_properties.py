@@ -1,9 +1,9 @@
 """Properties over many seeded random games, for 2, 3 and 4 players, played to the end.
 
-The main test plays GAMES_PER_COUNT whole games per player count (over a thousand in all)
-with the invariants checked after every move; a smaller set of games also checks, after
-every move, that every offered move applies, that the state survives JSON, that views hide
-what they must and that determinize agrees with the view.
+The main test plays GAMES_PER_COUNT whole games per player count (3,000 in all) with the
+invariants checked after every move and, at every DEEP_EVERY-th move, the deep checks too:
+every offered move applies, the state survives JSON, views hide what they must. A smaller
+set of games runs the deep checks (and determinize against the view) after every move.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from nova.record import GameRecord
 from nova.rules import State, determinize, new_game
 from nova.rules.invariants import problems
 
-GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 340))  # x 3 counts: 1020 games
-DEEP_GAMES_PER_COUNT = 6
+GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 1000))  # x 3 counts: 3000 games
+DEEP_EVERY = 53  # in every game of the main test, the deep checks at every 53rd move
+DEEP_GAMES_PER_COUNT = 12
 # no shrinking or explaining: a failing seed is already the smallest useful report, and
 # explain-phase tracing would slow every game down
 FAST_PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
@@ -122,8 +123,19 @@ def check_row(s: State, row: list[tuple[str, str]]) -> None:
 def test_r5_r30_random_games_keep_the_invariants(players, seed):
     """R3, R5, R23, R24, R30, R49: thousands of random games to the end: all 30 Shards, every
     card and every ship accounted for after every move, no ship lands on a ship, links
-    between actions, and the game ends."""
-    s, moves = play_out(players, seed, check_step)
+    between actions, and the game ends; at every DEEP_EVERY-th move (first at a seeded
+    offset), every offered move applies, JSON round-trips and the views hide what they must."""
+    n = 0
+    offset = seed % DEEP_EVERY
+
+    def each(before: State, move: str, after: State) -> None:
+        nonlocal n
+        check_step(before, move, after)
+        n += 1
+        if n % DEEP_EVERY == offset:
+            deep_check(before, after, n, determinize_too=False)
+
+    s, moves = play_out(players, seed, each)
     assert s.is_over() and s.legal_moves() == []
     assert s.end_reason in ("supernova", "round limit", "no ships left")
 
@@ -143,6 +155,16 @@ def all_keys(obj) -> set[str]:
     if isinstance(obj, list):
         return {k for v in obj for k in all_keys(v)}
     return set()
+
+
+def deep_check(before: State, after: State, n: int, determinize_too: bool = True) -> None:
+    """Every offered move applies; the state survives JSON; every seat's view is right."""
+    assert problems(after) == [] and quick_problems(after) == []
+    for m in before.legal_moves():
+        before.apply(m)
+    assert State.from_json(after.to_json()) == after
+    for seat in range(after.num_players):
+        check_view(after, seat, n + seat if determinize_too else 1)
 
 
 def check_view(s: State, seat: int, n: int) -> None:
@@ -192,12 +214,7 @@ def test_every_state_round_trips_every_move_applies_and_views_hide_hands(players
     def each(before: State, move: str, after: State) -> None:
         nonlocal n
         n += 1
-        assert problems(after) == [] and quick_problems(after) == []
-        for m in before.legal_moves():
-            before.apply(m)
-        assert State.from_json(after.to_json()) == after
-        for seat in range(after.num_players):
-            check_view(after, seat, n + seat)
+        deep_check(before, after, n)
 
     play_out(players, seed, each)
 

@@ -6,6 +6,7 @@ import pytest
 from helpers_rules import blank_state, give_hand, ok, play, setup, sp
 
 from nova.rules import layout_for
+from nova.rules.invariants import problems
 
 LAY = layout_for(2)
 SPECIALS = sorted(LAY.special, key=lambda c: int(c[1:]))
@@ -280,6 +281,25 @@ def test_r69_jump_push_onto_an_occupied_gate_pushes_the_occupant_either_way():
     s = play(s, "d-", "x0")
     assert s.ship[sp(s, "a2")] == 1, "height 2: two spaces anticlockwise"
     assert s.ship[sp(s, "a4")] == 0 and s.pile[sp(s, "a4")] == "k"
+
+
+def test_r69_r30_jump_push_may_push_the_occupant_onto_the_space_the_jumper_left():
+    """R69, R30: the jumper leaves its gate before the push, so a push that ends there lands
+    on that (now open) space; both ships stay in play, nothing lands on a ship. Found by
+    the property tests (seed 2572934): the jumper used to vanish."""
+    for leave, left_behind in (("x0", ""), ("x1", "k")):
+        s = blank_state(2, seat=0)
+        setup(s, shards={"d0": "kyy"}, ships={"d0": 0, "d4": 1}, bays={0: ["r", "", ""]})
+        give_hand(s, 0, ["s14", "b1", "b2", "b3", "b4"])
+        s = play(s, "s14u", "@d0", ">d4", "d-", leave)
+        carried = "kyy"[len(left_behind) :]
+        # height 1 + len(carried) anticlockwise from d4: d0 when nothing is left behind
+        to = sp(s, "d0") if leave == "x0" else sp(s, "d1")
+        assert s.ship[sp(s, "d4")] == 0 and s.pile[sp(s, "d4")] == carried
+        assert s.ship[to] == 1
+        assert s.pile[sp(s, "d0")] == left_behind
+        assert sorted(o for o in s.ship if o != -1) == [0, 1]
+        assert problems(s) == []
 
 
 def test_r69_jump_push_to_a_free_gate_is_a_jump():

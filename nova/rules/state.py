@@ -829,14 +829,18 @@ class State:
         leave = pd.get("leave", 0)
         self.pending = None
         if kind == "jump_push" and occupied:
-            # push the occupant x spaces, x = the jumper's stack height as it jumps (R69)
-            dist = 1 + len(self.pile[ship]) - leave
-            owner = self.ship[ship]
+            # The jumper leaves its space first, then the occupant is pushed x spaces, x = the
+            # jumper's stack height as it jumps (R69): the push may end on the space the jumper
+            # just left (it is open now), so the jumper is lifted off before anything moves.
+            owner, carried = self.ship[ship], self.pile[ship][leave:]
             self.ship[ship] = NO_SHIP
-            to = self._push_destination(dest, pd["dir"], dist)
-            self.ship[ship] = owner
+            self.pile[ship] = self.pile[ship][:leave]
+            to = self._push_destination(dest, pd["dir"], 1 + len(carried))
             self._move_stack(dest, to, leave=0)
-        self._move_stack(ship, dest, leave=leave)
+            self.ship[dest] = owner
+            self.pile[dest] += carried
+        else:
+            self._move_stack(ship, dest, leave=leave)
         self.last_event = f"{kind.replace('_', ' ')} to {self.space_name(dest)}"
 
     def _move_stack(self, src: int, dst: int, leave: int) -> None:
