@@ -41,6 +41,15 @@ def test_second_visit_works_offline(server_url: str, page):
         page.reload()
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
+        # and a game plays offline: new game, a Launch, end the turn, the next player's turn
+        page.click('[data-ui="new-game"]')
+        page.click('[data-ui="ready"]')
+        page.locator('[data-move^="L"]').first.click()
+        page.click('[data-move="E"]')
+        page.click('[data-ui="ready"]')
+        page.locator('[data-move^="L"]').first.click()
+        assert page.evaluate("+document.body.dataset.novaMoves") == 3
+        assert page.nova.page_errors == []
     finally:
         page.context.set_offline(False)
     assert page.nova.external == []
