@@ -203,8 +203,10 @@ def _bot_game(browser, url: str, seed: int, decisions: int) -> dict:
         page.select_option("#nova-bot-1", "search")
         page.select_option("#nova-bot-pace", "quick")
         page.fill("#nova-seed", str(seed))
-        page.evaluate(LONG_TASKS_JS)
         page.click('[data-ui="new-game"]')
+        # observe from the first bot decision on: starting a game is a click, not bot thinking
+        page.wait_for_function("+(document.body.dataset.novaBotDecisions || 0) >= 1")
+        page.evaluate(LONG_TASKS_JS)
         page.wait_for_function(
             f"+(document.body.dataset.novaBotDecisions || 0) >= {decisions} || "
             "document.body.hasAttribute('data-nova-over')",
