@@ -15,13 +15,19 @@ import random
 import re
 import time
 
-from ..bots import BOT_NAMES
 from ..links import decode
 from ..record import DEFAULT_COLOURS, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
 from ..render.prompts import assign_keys
-from ..render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
+from ..render.screens import (
+    BOT_CHOICES,
+    NewGameForm,
+    help_html,
+    new_game_html,
+    pass_html,
+    scores_html,
+)
 from ..rules import IllegalMove
 from .bot_turns import BotError, BotTable
 from .saves import SaveStore, new_id
@@ -29,6 +35,7 @@ from .session import Session
 from .share import Replay, full_page_address, link_for, share
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 # seconds a bot decision stays on screen before the next, so people can follow the bots
 BOT_PACE = {"watch": 0.45, "quick": 0.05}
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 
-from ..bots import make_bot
 from ..rules import State
 
 SLICE_MS = 20.0  # one slice of bot thinking; the page paints and takes clicks in between
@@ -47,6 +46,8 @@ class BotTable:
     def agent(self, seat: int):
         bot = self._agents.get(seat)
         if bot is None:
+            from ..bots import make_bot  # only games with bots pay for importing them
+
             bot = self._agents[seat] = make_bot(self.names[seat], self.budget)
         return bot
 
