@@ -287,7 +287,7 @@ def game_html(
         f"{academy_html(view, lay, keys)}"
         f'<section class="panel legend-panel">{shard_legend()}</section>'
         f'<section class="panel log" aria-label="Game log"><h3>Log '
-        '<button type="button" data-ui="replay" class="small">⏮ Replay</button></h3>'
+        '<button type="button" data-ui="replay" class="small">▶ Replay</button></h3>'
         f"<ul>{log_items}</ul>"
         "</section></div></div></div>"
     )

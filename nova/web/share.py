@@ -249,12 +249,12 @@ class Replay:
             f'<div class="nova-replay" data-nova-replay-step="{self.step}" '
             f'data-nova-replay-last="{self.last}">'
             f'<p class="nova-replay-caption" aria-live="polite">{escape(self.caption())}</p>'
-            + button("first", "first decision", "⏮", at_start)
+            + button("first", "first decision", "|◀", at_start)
             + button("prev", "previous decision", "◀", at_start)
             + f'<input type="range" min="0" max="{self.last}" value="{self.step}" '
             'aria-label="decision" data-ui="replay-seek">'
             + button("next", "next decision", "▶", at_end)
-            + button("last", "latest decision", "⏭", at_end)
+            + button("last", "latest decision", "▶|", at_end)
             + '<button type="button" data-ui="replay-play">Play from here</button>'
             + '<button type="button" data-ui="replay-close">Back to the game</button>'
             "</div>"
