@@ -19,6 +19,9 @@ from .rules import ContentError, IllegalMove, State, new_game
 RECORD_VERSION = 1
 DEFAULT_COLOURS = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0"]
 MAX_MOVES = 20000
+# who may sit at a seat: a person ("") or one of the bots (nova.bots.BOT_NAMES; a test keeps
+# the two the same, and this module does not import the bots so that the page starts fast)
+SEAT_KINDS = ("", "random", "greedy", "search")
 
 
 class RecordError(ValueError):
@@ -117,6 +120,9 @@ class GameRecord:
             return [x[:limit] for x in value]
 
         names, colours, bots = texts("names", 24), texts("colours", 16), texts("bots", 16)
+        for bot in bots:
+            if bot not in SEAT_KINDS:
+                raise RecordError(f"the game has an unknown computer player {bot!r}")
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RecordError("the game's moves are not readable")

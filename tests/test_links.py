@@ -90,7 +90,7 @@ def test_link_carries_names_colours_bots_and_variant() -> None:
         variant=variant,
         names=["Zoë 🚀", "<img src=x onerror=1>", 'a"b&c'],
         colours=["#000000", "#ffffff", "#123456"],
-        bots=["", "greedy", "mcts"],
+        bots=["", "greedy", "search"],
     )
     s = record.initial_state()
     for _ in range(30):
@@ -99,6 +99,25 @@ def test_link_carries_names_colours_bots_and_variant() -> None:
     back = decode(encode(record))
     assert back == record
     assert back.state() == s
+
+
+def test_a_link_naming_an_unknown_computer_player_is_refused() -> None:
+    """A tampered link cannot seat a bot the page does not have (nor any text as a bot)."""
+    record = GameRecord(players=2, seed=1, bots=["", "greedy"])
+    fragment = encode(record)
+    assert decode(fragment).bots == ["", "greedy"]
+    record.bots = ["", "<b>skynet</b>"]
+    with pytest.raises(RecordError, match="unknown computer player"):
+        decode(encode(record))
+    with pytest.raises(RecordError, match="unknown computer player"):
+        GameRecord.from_dict({**record.to_dict(), "bots": ["search", "deep"]})
+
+
+def test_the_seat_kinds_a_record_accepts_are_the_bots_there_are() -> None:
+    from nova.bots import BOT_NAMES
+    from nova.record import SEAT_KINDS
+
+    assert SEAT_KINDS == ("", *BOT_NAMES)
 
 
 def test_long_names_are_clipped_as_in_a_save() -> None:
