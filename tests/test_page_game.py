@@ -255,6 +255,27 @@ def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
     assert page.nova.console_errors == [] and page.nova.page_errors == []
 
 
+def test_bots_pause_under_the_rules_and_the_replay(page_factory, server_url):
+    """Two bots playing each other stop while the rules or a replay is open, then go on."""
+    page = open_page(page_factory, server_url)
+    page.select_option("#nova-bot-0", "greedy")
+    page.select_option("#nova-bot-1", "greedy")
+    page.select_option("#nova-bot-pace", "quick")
+    page.click('[data-ui="new-game"]')
+    page.wait_for_function("+document.body.dataset.novaMoves >= 5", timeout=20_000)
+    for opener, closer in (('[data-ui="help"]', "Escape"), ('[data-ui="replay"]', None)):
+        page.click(opener)
+        frozen = moves(page)
+        page.wait_for_timeout(800)  # at the quick pace, bots would make several moves
+        assert moves(page) == frozen, f"a bot moved under {opener}"
+        if closer:
+            page.keyboard.press(closer)
+        else:
+            page.click('[data-ui="replay-close"]')
+        page.wait_for_function(f"+document.body.dataset.novaMoves > {frozen}", timeout=20_000)
+    assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
 def test_bot_seat_plays_by_itself(page_factory, server_url):
     page = open_page(page_factory, server_url)
     page.select_option("#nova-bot-1", "random")

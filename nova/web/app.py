@@ -218,7 +218,7 @@ class App:
         ms = (time.perf_counter() - t0) * 1000
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
-        bot_turn = s is not None and self.screen == "game" and s.bot_to_move()
+        bot_turn = self.bots_may_play(s)
         if bot_turn:
             body.setAttribute("data-nova-bot-turn", "")
         else:
@@ -264,13 +264,13 @@ class App:
         try:
             while True:
                 s = self.session
-                if s is None or self.screen != "game" or not s.bot_to_move():
+                if not self.bots_may_play(s):
                     return
                 table, seat, at = self.bot_table, s.state.current_player, s.moves
                 started = time.perf_counter()
 
-                def moved_on(s=s, at=at) -> bool:  # undo, a new game, the menu...
-                    return self.session is not s or s.moves != at or self.screen != "game"
+                def moved_on(s=s, at=at) -> bool:  # undo, a new game, the menu, help, replay
+                    return s.moves != at or not self.bots_may_play(s)
 
                 try:
                     token = await table.decide(
@@ -297,6 +297,17 @@ class App:
                 self.bots_running_render()
         finally:
             self.bots_running = False
+
+    def bots_may_play(self, s: Session | None) -> bool:
+        """A bot decides only in the game on screen, not under the rules or a replay."""
+        return (
+            s is not None
+            and s is self.session
+            and self.screen == "game"
+            and not self.help_open
+            and self.replay is None
+            and s.bot_to_move()
+        )
 
     def bots_running_render(self) -> None:
         # render without re-scheduling (this loop is already running)
