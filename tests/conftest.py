@@ -25,19 +25,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from nova.benchmarks.chromium import launch_chromium
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 LOCAL_HOSTS = {"127.0.0.1", "127.0.0.2", "localhost"}
 
 
@@ -67,13 +58,6 @@ def serve_site(root: Path = SITE, host: str = "127.0.0.1", extra_ancestors=()):
         except subprocess.TimeoutExpired:
             proc.kill()
         proc.stdout.close()
-
-
-def launch_chromium(playwright, **kwargs):
-    """Debian's Chromium if installed, else Playwright's own download."""
-    if os.path.exists(CHROMIUM):
-        return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
-    return playwright.chromium.launch(args=CHROMIUM_ARGS[1:], **kwargs)
 
 
 @dataclass

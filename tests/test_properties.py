@@ -27,6 +27,20 @@ DEEP_GAMES_PER_COUNT = 12
 # explain-phase tracing would slow every game down
 FAST_PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
+
+
+def random_games(n: int):
+    """Hypothesis settings for ``n`` seeded whole games: reproducible, no deadline."""
+    return settings(
+        max_examples=n,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        phases=FAST_PHASES,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
 MOVER_KINDS = ("orbit", "jump", "hyper_jump", "phase_shift", "sabotage")
 
 
@@ -111,14 +125,7 @@ def check_row(s: State, row: list[tuple[str, str]]) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(
-    max_examples=GAMES_PER_COUNT,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    phases=FAST_PHASES,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@random_games(GAMES_PER_COUNT)
 @given(seed=SEEDS)
 def test_r5_r30_random_games_keep_the_invariants(players, seed):
     """R3, R5, R23, R24, R30, R49: thousands of random games to the end: all 30 Shards, every
@@ -197,14 +204,7 @@ def check_view(s: State, seat: int, n: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(
-    max_examples=DEEP_GAMES_PER_COUNT,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    phases=FAST_PHASES,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@random_games(DEEP_GAMES_PER_COUNT)
 @given(seed=SEEDS)
 def test_every_state_round_trips_every_move_applies_and_views_hide_hands(players, seed):
     """Every offered move applies without error; State.from_json(s.to_json()) == s; a view

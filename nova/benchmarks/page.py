@@ -18,7 +18,6 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import subprocess
@@ -26,18 +25,9 @@ import sys
 import time
 from pathlib import Path
 
+from .chromium import launch_chromium
+
 ROOT = Path(__file__).resolve().parent.parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 FRAME_MS = 1000 / 60
 
 # Records when <body> gets a marker attribute, in ms since navigation start.
@@ -252,12 +242,6 @@ def _gzip_bytes(site: Path, paths: list[str]) -> int:
     return total
 
 
-def _launch(playwright):
-    if os.path.exists(CHROMIUM):
-        return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    return playwright.chromium.launch(args=CHROMIUM_ARGS[1:])
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m nova bench-page", description=__doc__)
     ap.add_argument("--reps", type=int, default=3, help="loads per boot figure (median)")
@@ -296,7 +280,7 @@ def main(argv: list[str]) -> int:
             return 1
         url = line.split(" ", 1)[1]
         with sync_playwright() as p:
-            browser = _launch(p)
+            browser = launch_chromium(p)
             print(f"bench-page: {url}, Chromium {browser.version}, {args.reps} loads each")
             # interleaved, so that a busy spell on the machine hits every case alike
             bare_c, bare_w, bare_size = [], [], {}
