@@ -71,11 +71,13 @@ def parent_origin(tmp_path):
     server.server_close()
 
 
-def _embed(page, parent_dir: Path, parent: str, site_url: str, size=(1000, 700), query="?embed"):
+def _embed(
+    page, parent_dir: Path, parent: str, site_url: str, size=(1000, 700), query="?embed", attrs=""
+):
     w, h = size
     (parent_dir / "index.html").write_text(
         "<!doctype html><title>publisher</title><h1>Support page</h1>"
-        f'<iframe id="game" src="{site_url}{query}" width="{w}" height="{h}"></iframe>'
+        f'<iframe id="game" src="{site_url}{query}" width="{w}" height="{h}" {attrs}></iframe>'
     )
     page.goto(parent + "/index.html")
     page.wait_for_load_state("load")
@@ -130,6 +132,31 @@ def test_embedded_in_third_party_iframe(site_dir: Path, parent_origin, page_fact
         assert not full.evaluate("document.documentElement.classList.contains('nova-embed')")
     assert page.nova.external == []
     assert page.nova.page_errors == [] and page.nova.console_errors == []
+
+
+def test_a_sandboxed_frame_that_refuses_new_tabs_offers_the_link(
+    site_dir: Path, parent_origin, page
+):
+    """A publisher's iframe with ``sandbox`` but no ``allow-popups``: "Full page" cannot open
+    a tab, so the share panel shows the same full-page link instead."""
+    parent_dir, parent = parent_origin
+    with serve_site(site_dir, extra_ancestors=[parent]) as site_url:
+        game, frame = _embed(
+            page, parent_dir, parent, site_url, (800, 600),
+            attrs='sandbox="allow-scripts allow-same-origin"',
+        )  # fmt: skip
+        wait_ready(frame)
+        game.locator('[data-ui="new-game"]').click()
+        game.locator('[data-ui="ready"]').click()
+        game.locator('[data-move="E"]').click()
+        game.locator('[data-ui="ready"]').click()
+        game.locator('[data-ui="full-page"]').click()
+        link = game.locator("input[data-nova-share-link]")
+        link.wait_for(state="visible", timeout=10_000)
+        url = link.input_value()
+        assert "#n1." in url and "embed" not in url
+        assert len(page.context.pages) == 1
+    assert page.nova.page_errors == []
 
 
 def test_frame_ancestors_refuses_other_origins(site_dir: Path, parent_origin, page):

@@ -438,7 +438,15 @@ class App:
         here = str(self.window.location.href)
         s = self.session
         url = link_for(s.record, here) if s is not None else full_page_address(here)
-        self.window.open(url, "_blank", "noopener")
+        tab = self.window.open(url, "_blank")
+        if hasattr(tab, "closed"):
+            tab.opener = None  # the new tab need not reach back into this frame
+        elif s is not None:
+            # a sandboxed frame refuses new tabs: show the share panel, whose link is the same
+            self.start_share()
+        else:
+            self.message = f"This browser refused to open a new tab; the full page is at {url}"
+            self.render()
 
     def share_action(self, what: str) -> None:
         panel = _el(self.document.querySelector("[data-nova-share-panel]"))
