@@ -32,10 +32,13 @@ def _button(token: str, label: str, key: str, extra: str = "", cls: str = "choic
     )
 
 
-FULL_PAGE_BUTTON = (
-    '<button type="button" data-ui="full-page" class="full-page" '
-    'title="Open this game in a page of its own">Full page ↗</button>'
-)
+def full_page_button(cls: str = "") -> str:
+    """Embedded only: opens the game (or the start screen) in a page of its own."""
+    classes = f"{cls} full-page".strip()
+    return (
+        f'<button type="button" data-ui="full-page" class="{classes}" '
+        'title="Open the game in a page of its own">Full page ↗</button>'
+    )
 
 
 def track_html(view: dict) -> str:
@@ -272,7 +275,7 @@ def game_html(
         '<button type="button" data-ui="share" title="Share this game as a link">Share</button>'
         '<button type="button" data-ui="help" title="Rules and keys (?)">? Rules</button>'
         '<button type="button" data-ui="menu" title="New game, saved games">☰ Games</button>'
-        f"{FULL_PAGE_BUTTON if embed else ''}"
+        f"{full_page_button() if embed else ''}"
         "</nav></header>"
         f"{notice_html}"
         '<div class="table">'

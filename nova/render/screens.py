@@ -10,6 +10,7 @@ from ..record import DEFAULT_COLOURS
 from ..rules import layout_for
 from ..rules.content import action_label
 from .board import board_svg
+from .game import full_page_button
 from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT
 
@@ -131,17 +132,13 @@ def new_game_html(
         '<button type="button" data-ui="new-game" class="primary">Start game</button>'
         f"{back}"
         '<button type="button" data-ui="help" class="secondary">Rules</button>'
-        f"{FULL_PAGE if embed else ''}</div>"
+        f"{full_page_button('secondary') if embed else ''}</div>"
         "</section>"
         f"{saves_html(entries, saving_error)}"
         "</div>"
     )
 
 
-FULL_PAGE = (
-    '<button type="button" data-ui="full-page" class="secondary full-page" '
-    'title="Open the game in a page of its own">Full page ↗</button>'
-)
 PACE_CHOICES = [("watch", "step by step"), ("quick", "quickly")]
 
 
