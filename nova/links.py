@@ -37,8 +37,8 @@ import zlib
 from .record import MAX_MOVES, GameRecord, RecordError
 from .rules import State
 
-LINK_VERSION = 1
-PREFIX = "n"  # "n1.…": a Nova Raiders game link, format version 1
+LINK_VERSION = 2  # 2 carries the rules content version; a version-1 link is content 1
+PREFIX = "n"  # "n2.…": a Nova Raiders game link, format version 2
 MAX_FRAGMENT = 65536  # characters; a whole game is well under 1,000
 MAX_CONTENT = 262144  # bytes after inflating: refuse deflate bombs
 MAX_VARIANT = 65536  # bytes of variant JSON
@@ -180,6 +180,7 @@ def encode(record: GameRecord) -> str:
         + _varint(record.seed)
         + _varint(len(record.moves))
         + bytes([form, fields])
+        + _varint(record.content)
         + tail
         + moves
     )
@@ -219,12 +220,12 @@ def decode(fragment: str) -> GameRecord:
     if int(version) < 1:
         raise RecordError("this is not a Nova Raiders game link")
     try:
-        return _decode_v1(head + ".", b64)
+        return _decode(head + ".", b64, int(version))
     except _Bad:
         raise RecordError(BROKEN) from None
 
 
-def _decode_v1(head: str, b64: str) -> GameRecord:
+def _decode(head: str, b64: str, version: int) -> GameRecord:
     if not b64.isascii() or len(b64) % 4 == 1:
         raise _Bad
     try:
@@ -250,12 +251,12 @@ def _decode_v1(head: str, b64: str) -> GameRecord:
         if inflater.unconsumed_tail or not inflater.eof:
             raise _Bad
     try:
-        return _read_content(_Reader(body))
+        return _read_content(_Reader(body), version)
     except UnicodeDecodeError:
         raise _Bad from None
 
 
-def _read_content(r: _Reader) -> GameRecord:
+def _read_content(r: _Reader, version: int) -> GameRecord:
     players = r.varint(4)
     if players not in (2, 3, 4):
         raise RecordError("a game needs 2 to 4 players")
@@ -264,6 +265,7 @@ def _read_content(r: _Reader) -> GameRecord:
     form, fields = r.take(1)[0], r.take(1)[0]
     if form not in (FORM_INDEX, FORM_TOKENS) or fields & ~15:
         raise _Bad
+    content = r.varint(1 << 20) if version >= 2 else 1  # links before content 2 had none
     variant = None
     if fields & HAS_VARIANT:
         variant = _read_variant(r.text(MAX_VARIANT))
@@ -278,14 +280,14 @@ def _read_content(r: _Reader) -> GameRecord:
         moves = [r.text(MAX_TEXT) for _ in range(count)]
         if not r.done():
             raise _Bad
-        record = _record(players, seed, variant, lists, moves)
+        record = _record(players, seed, variant, lists, moves, content)
         _safe_replay(record)  # names the first move that is not legal here
         return record
     blob = r.take(r.varint(MAX_CONTENT))
     moves_crc = int.from_bytes(r.take(4), "big")
     if not r.done():
         raise _Bad
-    record = _record(players, seed, variant, lists, [])
+    record = _record(players, seed, variant, lists, [], content)
     record.moves = _unpack_indices(record, int.from_bytes(blob, "big"), count)
     if _moves_crc(record.moves) != moves_crc:
         raise RecordError(OTHER_RULES)
@@ -302,12 +304,15 @@ def _read_variant(text: str) -> dict:
     return variant
 
 
-def _record(players: int, seed: int, variant, lists: dict, moves: list[str]) -> GameRecord:
+def _record(
+    players: int, seed: int, variant, lists: dict, moves: list[str], content: int
+) -> GameRecord:
     # from_dict applies the same checks and clipping as a save, so links and saves agree.
     return GameRecord.from_dict(
         {
             "format": "nova-game",
-            "v": 1,
+            "v": 2,
+            "content": content,
             "players": players,
             "seed": seed,
             "variant": variant,

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import ContentError, IllegalMove, State, new_game
+from .rules import CONTENT_VERSION, ContentError, IllegalMove, State, content_variant, new_game
 
-RECORD_VERSION = 1
+# 2: records name their rules content ("content"); a version-1 record is content 1
+RECORD_VERSION = 2
 DEFAULT_COLOURS = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0"]
 MAX_MOVES = 20000
 # who may sit at a seat: a person ("") or one of the bots (nova.bots.BOT_NAMES; a test keeps
@@ -37,6 +38,7 @@ class GameRecord:
     colours: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)  # "" for a human, else a bot name
     moves: list[str] = field(default_factory=list)
+    content: int = CONTENT_VERSION  # the rules content (board, tracks, deck, settings) it uses
 
     def __post_init__(self) -> None:
         if not self.names:
@@ -48,7 +50,8 @@ class GameRecord:
 
     def initial_state(self) -> State:
         try:
-            return new_game(players=self.players, seed=self.seed, variant=self.variant)
+            variant = content_variant(self.content, self.variant)
+            return new_game(players=self.players, seed=self.seed, variant=variant)
         except ContentError as exc:
             raise RecordError(f"this game's variant is not valid: {exc.problems[0]}") from None
 
@@ -85,6 +88,7 @@ class GameRecord:
             "colours": list(self.colours),
             "bots": list(self.bots),
             "moves": list(self.moves),
+            "content": self.content,
         }
 
     @classmethod
@@ -101,6 +105,14 @@ class GameRecord:
             )
         if v < 1:
             raise RecordError(f"unknown game version {v}")
+        content = data.get("content", 1) if v >= 2 else 1
+        if not isinstance(content, int) or isinstance(content, bool) or content < 1:
+            raise RecordError("the game's rules content version is not readable")
+        if content > CONTENT_VERSION:
+            raise RecordError(
+                "this game uses newer rules content than this version of Nova Raiders; "
+                "reload the page to update"
+            )
         players = data.get("players")
         if players not in (2, 3, 4) or isinstance(players, bool):
             raise RecordError("a game needs 2 to 4 players")
@@ -128,4 +140,5 @@ class GameRecord:
             raise RecordError("the game's moves are not readable")
         if len(moves) > MAX_MOVES:
             raise RecordError("the game is too long to be real")
-        return cls(players, seed, variant, names, colours, bots, [m[:12] for m in moves])
+        moves = [m[:12] for m in moves]
+        return cls(players, seed, variant, names, colours, bots, moves, content)

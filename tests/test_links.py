@@ -131,7 +131,7 @@ def test_link_command_prints_a_deterministic_fragment(capsys: pytest.CaptureFixt
     first = capsys.readouterr().out.strip()
     links.main(["--players", "3", "--seed", "5", "--moves", "40"])
     assert capsys.readouterr().out.strip() == first
-    assert first.startswith("#n1.")
+    assert first.startswith("#n2.")
     record = decode(first)
     assert (record.players, record.seed, len(record.moves)) == (3, 5, 40)
     assert record.state().ply == 40
@@ -166,7 +166,7 @@ def test_link_with_an_illegal_move_names_the_move() -> None:
 
 def test_link_from_a_newer_version_says_so() -> None:
     _, fragment = sample(2, 3, 25)
-    for newer in ("n2." + fragment[3:], "n999999999999." + fragment[3:], seal(b"", version=2)):
+    for newer in ("n3." + fragment[3:], "n999999999999." + fragment[3:], seal(b"", version=3)):
         with pytest.raises(RecordError, match="newer version"):
             decode(newer)
 

@@ -7,7 +7,7 @@ Seat 0 moves; seat 0's gates are a0 b0 c0 d0, seat 1's a4 b4 c4 d4, a8-d8 are ne
 from __future__ import annotations
 
 import pytest
-from helpers_rules import blank_state, give_hand, ok, play, setup, sp
+from helpers_rules import NO_SHIP, blank_state, give_hand, ok, play, setup, sp
 
 from nova.rules import IllegalMove
 
@@ -148,7 +148,7 @@ def test_r39_hijack_pushes_away_by_stack_height_either_side():
     """R39: an adjacent opponent on either side is pushed away from the attacker, x spaces,
     x = the attacker's height including the ship."""
     s = start(hand=["b2", "b1", "b3", "b4", "b5"], shards={"c5": "k"}, ships={"c5": 0, "c4": 1})
-    s = play(s, "b2r", "@c5", "!c4")
+    s = play(s, "b2r", "@c5", "!c4", "x0")
     assert s.ship[sp(s, "c2")] == 1, "height 2: pushed two spaces anticlockwise"
     assert s.ship[sp(s, "c4")] == 0 and s.pile[sp(s, "c4")] == "k"
 
@@ -170,9 +170,21 @@ def test_r40_hijack_push_skips_occupied_spaces_to_the_first_open_one():
     assert s.ship[sp(s, "c3")] == 0
 
 
-def test_r40_pushed_stack_landing_on_shards_stacks_on_them():
-    """R40 with R32: a pushed stack that stops on Shards takes them under it."""
+def test_r40_pushed_stack_stops_only_on_an_open_space():
+    """R40: "the first open spot" is open as the rulebook uses the word for gates: no ship
+    and no Shard (setting push_needs_open_space), so a pushed stack passes loose Shards."""
     s = start(hand=["b2", "b1", "b3", "b4", "b5"], shards={"c4": "y"}, ships={"c2": 0, "c3": 1})
+    s = play(s, "b2r", "@c2", "!c3")
+    assert s.ship[sp(s, "c5")] == 1 and s.pile[sp(s, "c5")] == ""
+    assert s.pile[sp(s, "c4")] == "y" and s.ship[sp(s, "c4")] == NO_SHIP
+
+
+def test_r40_setting_off_pushed_stack_landing_on_shards_stacks_on_them():
+    """R40 with R32, push_needs_open_space off: a pushed stack that stops on Shards takes
+    them under it (the reading of rules content 1)."""
+    s = blank_state(2, seat=0, variant={"settings": {"push_needs_open_space": False}})
+    setup(s, shards={"c4": "y"}, ships={"c2": 0, "c3": 1})
+    give_hand(s, 0, ["b2", "b1", "b3", "b4", "b5"])
     s = play(s, "b2r", "@c2", "!c3")
     assert s.ship[sp(s, "c4")] == 1 and s.pile[sp(s, "c4")] == "y"
 
@@ -222,8 +234,19 @@ def test_r43_upgrade_from_the_deck_replaces_the_face_up_cards():
 
 # -- Launch --------------------------------------------------------------------------------
 def test_r44_launch_to_your_own_open_gates_only():
-    """R44: a ship from the Dock to any of your own open Jump-Gates (not one with a ship)."""
+    """R44: a ship from the Dock to any of your own *open* Jump-Gates: open as Jump (R35)
+    and Hyper-Jump use the word, no ship and no Shard (setting launch_to_open_gate)."""
     s = start(ships={"a0": 1}, shards={"b0": "k"})
+    launches = sorted(m for m in s.legal_moves() if m.startswith("L"))
+    assert launches == ["Lc0", "Ld0"], "a0 holds a ship, b0 a Shard: neither is open"
+    assert "R44" in s._why_illegal("Lb0")
+
+
+def test_r44_setting_off_launch_onto_shards_collects_them():
+    """R44 with launch_to_open_gate off (rules content 1): a gate with Shards but no ship
+    takes a Launch, and the Shards join the new stack."""
+    s = blank_state(2, seat=0, variant={"settings": {"launch_to_open_gate": False}})
+    setup(s, ships={"a0": 1}, shards={"b0": "k"})
     launches = sorted(m for m in s.legal_moves() if m.startswith("L"))
     assert launches == ["Lb0", "Lc0", "Ld0"]
     s = play(s, "Lb0")

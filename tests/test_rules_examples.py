@@ -44,6 +44,8 @@ def test_r39_r41_hijack_example_three_high_stack():
     s = play(s, "b11u", "@c2")
     assert s.legal_moves() == ["!c3"]
     s = play(s, "!c3")
+    assert s.legal_moves() == ["x0", "x1", "x2"], "Red may leave Shards behind (R33)"
+    s = play(s, "x0")
     assert s.pending is None
     assert s.ship[sp(s, "c6")] == BLUE and s.pile[sp(s, "c6")] == "k", "pushed three spaces"
     assert s.ship[sp(s, "c3")] == RED

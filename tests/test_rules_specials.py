@@ -230,7 +230,7 @@ def test_r66_skip_plays_orbit_cards_without_links_and_moves_the_sum():
     setup(s, ships={"c0": 0}, bays={0: ["k", "", ""]})
     give_hand(s, 0, ["s7", "b1", "b3", "b8", "b10"])
     s = play(s, "s7u")
-    assert sorted(s.legal_moves()) == ["b10r", "b1u", "b3u", "done"]
+    assert sorted(s.legal_moves()) == ["b10r", "b1u", "b3u"], "no Done before an Orbit card"
     s = play(s, "b1u", "b3u", "b10r", "done", "@c0")
     assert sorted(s.legal_moves()) == [">c4", ">c8"], "1 + 2 + 1 = 4 spaces"
     s = play(s, ">c4")

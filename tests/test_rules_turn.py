@@ -230,14 +230,14 @@ def test_r49_supernova_ends_the_game_at_once_mid_turn():
 
 
 def test_r49_game_ends_when_no_ship_is_left_anywhere():
-    """R49 (our end rule for games that cannot reach Super-Nova, end_when_no_ships): an
-    Expansion that leaves no ship in play or in any Dock ends the game."""
+    """R49 (setting end_when_no_ships, rules content 1): an Expansion that leaves no ship in
+    play or in any Dock ends the game."""
     s, gate = unload_position(track_pos=3)
     setup(s, ships={"a1": 0, "a2": 0, "a5": 1, "a6": 1, "a7": 1})
     # seat 0: the unloading ship goes to the Dock, so it still has a ship: not the end
     s = play(s, "b10u", "@" + gate, "B0")
     assert not s.is_over()
-    t = blank_state(2, seat=0)
+    t = blank_state(2, seat=0, variant={"settings": {"end_when_no_ships": True}})
     setup(t, ships={"a1": 0, "a2": 0, "a3": 0, "a5": 1, "a6": 1, "a7": 1})
     t._expand()
     assert t.is_over() and t.end_reason == "no ships left"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rules.content import action_label
 from .shards import COLOUR_NAMES
+from .words import skip_total
 
 KEYS = "123456789abcdfgijklmopqrstvwxyz"  # e (end), h (help), n, u (undo) are kept free
 
@@ -52,7 +53,7 @@ def prompt(view: dict, names: list[str]) -> str:
             return "Re-order: the top Shards of your bays, or one whole bay?"
         return "Re-order: choose the colour of the next Shard to place."
     if kind == "skip":
-        return f"Skip: add Orbit cards (total so far {pd.get('total', 0)}), then Done."
+        return f"Skip: add Orbit cards (total so far {skip_total(pd['totals'])}), then Done."
     if kind == "unload":
         return "Unload: choose your ship on one of your Jump-Gates."
     if kind in ("hijack", "hijack_orbit", "push"):

@@ -12,7 +12,7 @@ from ..rules.content import action_label
 from .board import board_svg
 from .game import full_page_button
 from .shards import shard_icon, shard_legend
-from .words import ACTION_TEXT
+from .words import ACTION_TEXT, end_reason_text
 
 BOT_CHOICES = [("", "Human"), ("random", "Random bot"), ("greedy", "Greedy bot"),
                ("search", "Search bot")]  # fmt: skip
@@ -179,9 +179,8 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
     scores = view.get("scores", [])
     title = " and ".join(escape(names[w]) for w in winners)
     verb = "win" if len(winners) > 1 else "wins"
-    reason = {"supernova": "Super-Nova!", "round limit": "The round limit is reached."}.get(
-        view.get("end_reason", ""), escape(view.get("end_reason", ""))
-    )
+    why = end_reason_text(view.get("end_reason", ""))
+    reason = escape(why[0].upper() + why[1:]) if why else ""
     cols = []
     order = sorted(range(len(scores)), key=lambda i: -scores[i])
     for i in order:

@@ -78,10 +78,11 @@ def _describe(before, move, after, names, who, lay, sp) -> str | None:
         return None
     if kind == "skip":
         if move == "done":
-            return f"{who} stops the Skip: orbit {pd['total']}" if pd["total"] else None
+            totals = [t for t in pd["totals"] if t > 0]
+            return f"{who} stops the Skip: orbit {skip_total(totals)}" if totals else None
         cid, mode = move[:-1], move[-1]
-        step = before.card_action(cid, mode)[1][0]
-        return f"{who} adds Orbit {step} to the Skip (total {pd['total'] + step})"
+        label = before.action_label(cid, mode)
+        return f"{who} adds {label} to the Skip (total {skip_total(after.pending['totals'])})"
     if kind == "unload":
         g = lay.name_to_space[move[1:]]
         n = len(before.pile[g])
@@ -157,11 +158,30 @@ def _consequences(before: State, after: State, names: list[str]) -> str:
         out += f" The star swallows ring {'abcdefghij'[before.removed]}"
         out += f" and {lost} ship{'s' * (lost != 1)}." if lost else "."
     if after.over and not before.over:
-        reason = {"supernova": "Super-Nova", "round limit": "the round limit"}.get(
-            after.end_reason, after.end_reason
-        )
-        out += f" The game ends ({reason})."
+        out += f" The game ends: {end_reason_text(after.end_reason)}"
     return out
+
+
+END_WORDS = {
+    "supernova": "the star goes Super-Nova.",
+    "stalled": (
+        "the star goes Super-Nova, because nothing can move the Expansion Track any more "
+        "(no Shard left to unload, or no ship to carry one, and no Disrupt to play)."
+    ),
+    "round limit": "the round limit is reached.",
+    "no ships left": "no player has a ship left.",
+}
+
+
+def end_reason_text(reason: str) -> str:
+    """Why a game ended, as a sentence's end (the engine's ``end_reason``)."""
+    return END_WORDS.get(reason, reason)
+
+
+def skip_total(totals) -> str:
+    """A Skip's total: '7', or '5, 6 or 7' when range cards left a choice (R66)."""
+    totals = [str(t) for t in totals]
+    return totals[0] if len(totals) == 1 else ", ".join(totals[:-1]) + " or " + totals[-1]
 
 
 def action_help() -> list[tuple[str, str]]:

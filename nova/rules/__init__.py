@@ -8,18 +8,20 @@
 (1, 0)
 """
 
-from .content import ContentError, Layout, layout_for, load_data
+from .content import CONTENT_VERSION, ContentError, Layout, content_variant, layout_for, load_data
 from .serial import StateFormatError
 from .state import IllegalMove, Move, State, new_game
 from .view import determinize
 
 __all__ = [
+    "CONTENT_VERSION",
     "ContentError",
     "IllegalMove",
     "Layout",
     "Move",
     "State",
     "StateFormatError",
+    "content_variant",
     "determinize",
     "layout_for",
     "load_data",

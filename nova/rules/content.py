@@ -32,6 +32,20 @@ SPECIAL_ACTIONS = BASIC_ACTIONS | {
     "jump_push",
 }
 TRACK_KINDS = {"start", "blank", "spawn", "expansion", "supernova"}
+# Rule settings that are switches (settings.json; docs/RULES.md says what each one reads).
+BOOL_SETTINGS = (
+    "unload_requires_shard",
+    "hijack_orbit_is_optional",
+    "hijack_leave_behind",
+    "end_when_no_ships",
+    "end_when_track_stuck",
+    "special_action_needs_colour",
+    "skip_counts_as_basic_action",
+    "skip_takes_special_orbits",
+    "skip_must_move",
+    "launch_to_open_gate",
+    "push_needs_open_space",
+)
 
 
 class ContentError(ValueError):
@@ -99,6 +113,30 @@ def load_data(variant: str | Path | dict | None = None) -> dict:
     if wrong:
         raise ContentError(wrong)
     return merged
+
+
+CONTENT_VERSION = 2  # the rules content in nova/data; earlier ones are variants/content-N.json
+
+
+def content_variant(version: int, variant: dict | None = None) -> dict | None:
+    """The variant that plays rules content ``version`` with ``variant`` over it.
+
+    The default data is the newest content; a save or link made with an earlier one
+    replays with that content's file (``variants/content-N.json``) merged under its own
+    variant, so old games open exactly as they were played.
+    """
+    if version == CONTENT_VERSION:
+        return variant
+    return _merge(_old_content(version), variant or {})
+
+
+@lru_cache(maxsize=4)
+def _old_content(version: int) -> dict:
+    path = DATA_DIR / "variants" / f"content-{version}.json"
+    if not isinstance(version, int) or not 1 <= version < CONTENT_VERSION or not path.exists():
+        raise ContentError([f"rules content {version!r} is not known to this version"])
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
 
 
 def parse_action(text: Any, where: str, problems: list[str], allowed: set[str]) -> tuple | None:
@@ -181,14 +219,32 @@ class Layout:
             raise ContentError(problems)
         self.board_name = board_name
         self.board_title = board.get("name", board_name)
+        self.settings = data.get("settings", {})
+        self._check_settings(problems)
         self._load_board(board, per, problems)
         self._load_track(track, track_name, problems)
         self._load_cards(data, problems)
         self._load_setup(setup, problems)
         self._load_scoring(data.get("scoring", {}), problems)
-        self.settings = data.get("settings", {})
         if problems:
             raise ContentError(problems)
+
+    def _check_settings(self, problems: list[str]) -> None:
+        settings = self.settings
+        if not isinstance(settings, dict):
+            problems.append("settings: must be a JSON object")
+            self.settings = settings = {}
+        for key in BOOL_SETTINGS:
+            if key in settings and not isinstance(settings[key], bool):
+                problems.append(f"settings.{key}: true or false, got {settings[key]!r}")
+        gates = settings.get("unused_base_gates", "neutral")
+        if gates not in ("neutral", "closed"):
+            problems.append(f"settings.unused_base_gates: 'neutral' or 'closed', got {gates!r}")
+        limit = settings.get("max_rounds")
+        if limit is not None and (
+            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
+        ):
+            problems.append(f"settings.max_rounds: a whole number of rounds or null, got {limit!r}")
 
     # -- board ------------------------------------------------------------------------
     def _load_board(self, board: dict, per: dict, problems: list[str]) -> None:
@@ -266,8 +322,10 @@ class Layout:
                 continue
             if self.gate_owner[s] != -2:
                 problems.append(f"boards.gates[{g}]: space {self.space_names[s]} is already a gate")
-            self.gate_base[s] = base
             seat = seat_bases.index(base) if base in seat_bases else -1
+            if seat < 0 and self.settings.get("unused_base_gates", "neutral") == "closed":
+                continue  # a base nobody sits at has no gates: its spaces are plain orbit spaces
+            self.gate_base[s] = base
             self.gate_owner[s] = seat
             if seat >= 0:
                 self.seat_gates[seat].append(s)

@@ -372,15 +372,25 @@ class State:
         """Where a stack pushed from ``target`` ends (R39, R40); None if the ring is full."""
         lay = self.layout
         n = lay.ring_sizes[lay.space_ring[target]]
+        # R40's "first open spot": no ship and, read as "open" is for gates, no Shard
+        # (setting push_needs_open_space; false: Shards there go under the pushed stack)
+        shards_block = lay.settings.get("push_needs_open_space", True)
         t = self._ring_step(target, dist, direction)
         for _ in range(n):
-            if t != target and self.ship[t] == NO_SHIP:
+            if t != target and self.ship[t] == NO_SHIP and not (shards_block and self.pile[t]):
                 return t
             t = self._ring_step(t, 1, direction)
         return None
 
     def _open_gate(self, g: int) -> bool:
         return self.in_play(g) and self.ship[g] == NO_SHIP and not self.pile[g]
+
+    def _launch_gate(self, g: int) -> bool:
+        """R44: "any of your own open Jump-Gates": open is no ship and no Shard, as for Jump
+        (setting ``launch_to_open_gate``; false: no ship, and Shards there join the stack)."""
+        if self.layout.settings.get("launch_to_open_gate", True):
+            return self._open_gate(g)
+        return self.in_play(g) and self.ship[g] == NO_SHIP
 
     def _height(self, s: int) -> int:
         return 1 + len(self.pile[s])
@@ -413,12 +423,14 @@ class State:
         moves: list[Move] = []
         if p.dock:
             for g in lay.seat_gates[seat]:
-                if self.in_play(g) and self.ship[g] == NO_SHIP:
+                if self._launch_gate(g):
                     moves.append(Move("L" + lay.space_names[g]))
         colours = None
         memo: dict = {None: False}  # several cards share an action: decide each once
 
-        def can(action) -> bool:
+        def can(action, cid: str) -> bool:
+            if action is not None and action[0] == "skip":
+                return self._skip_possible(cid)  # depends on the rest of the hand
             ok = memo.get(action)
             if ok is None:
                 ok = memo[action] = self._executable(action)
@@ -428,9 +440,9 @@ class State:
             basic = lay.basic.get(cid)
             if basic is not None:
                 if not self.need_link:
-                    if can(basic[0]):
+                    if can(basic[0], cid):
                         moves.append(Move(cid + "u"))
-                    if can(basic[1]):
+                    if can(basic[1], cid):
                         moves.append(Move(cid + "r"))
                 moves.append(Move(cid + "s"))
             else:
@@ -441,9 +453,9 @@ class State:
                 if card["colour"] in colours or not lay.settings.get(
                     "special_action_needs_colour", True
                 ):
-                    if can(card["action"]):
+                    if can(card["action"], cid):
                         moves.append(Move(cid + "u"))
-                    if can(card["alternate"]):
+                    if can(card["alternate"], cid):
                         moves.append(Move(cid + "r"))
         moves.append(Move("E"))
         return moves
@@ -471,7 +483,7 @@ class State:
         if name == "sabotage":
             return bool(self._sabotage_targets())
         if name == "skip":
-            return True
+            return self._skip_possible(None)
         raise AssertionError(name)
 
     def _orbit_ships(self, dists) -> list[int]:
@@ -557,6 +569,80 @@ class State:
                 modes.append(f"R{i}")
         return modes
 
+    # -- Skip (R66) -------------------------------------------------------------------------
+    def _skip_cards(self) -> list[tuple[str, tuple[int, ...]]]:
+        """(move, distances) for every way a card in hand can go into a Skip.
+
+        "Play any number of Orbit cards": a basic card's Orbit action, upright or rotated,
+        and (setting ``skip_takes_special_orbits``) a Special's Orbit action, which needs a
+        Shard of its colour in a bay like any Special action (R70).
+        """
+        lay = self.layout
+        seat = self.turn
+        specials = lay.settings.get("skip_takes_special_orbits", True)
+        needs_colour = lay.settings.get("special_action_needs_colour", True)
+        colours = self.bay_colours(seat)
+        out = []
+        for cid in self.players[seat].hand:
+            basic = lay.basic.get(cid)
+            if basic is not None:
+                pair = basic
+            elif specials:
+                card = lay.special[cid]
+                if needs_colour and card["colour"] not in colours:
+                    continue
+                pair = (card["action"], card["alternate"])
+            else:
+                continue
+            for mode, action in zip("ur", pair, strict=True):
+                if action is not None and action[0] == "orbit":
+                    out.append((cid + mode, action[1]))
+        return out
+
+    @staticmethod
+    def _skip_sums(cards: list[tuple[str, tuple[int, ...]]], without: str = "") -> set[int]:
+        """Every total some of ``cards`` can add up to (0 included): each card at most once,
+        one of its distances; a range card (Orbit 1-3) counts as any one of its distances."""
+        per_card: dict[str, set[int]] = {}
+        for move, dists in cards:
+            if move[:-1] != without:
+                per_card.setdefault(move[:-1], set()).update(dists)
+        sums = {0}
+        for dists in per_card.values():
+            sums |= {t + d for t in sums for d in dists}
+        return sums
+
+    def _skip_movable(self, total: int) -> bool:
+        return total > 0 and bool(self._orbit_ships((total,)))
+
+    def _skip_possible(self, skip_card: str | None) -> bool:
+        """Whether a Skip played from hand (``skip_card``) can end in a ship orbiting the sum:
+        the engine offers no choice that leads nowhere (setting ``skip_must_move``)."""
+        if not self.layout.settings.get("skip_must_move", True):
+            return True
+        cards = self._skip_cards()
+        return any(self._skip_movable(t) for t in self._skip_sums(cards, skip_card or ""))
+
+    def _skip_moves(self, totals: tuple[int, ...]) -> list[Move]:
+        cards = self._skip_cards()
+        if not self.layout.settings.get("skip_must_move", True):
+            return [Move(m) for m, _ in cards] + [Move("done")]
+        movable: dict[int, bool] = {}
+
+        def ok(t: int) -> bool:
+            if t not in movable:
+                movable[t] = self._skip_movable(t)
+            return movable[t]
+
+        moves = []
+        for move, dists in cards:
+            rest = self._skip_sums(cards, move[:-1])
+            if any(ok(t + d + r) for t in totals for d in dists for r in rest):
+                moves.append(Move(move))
+        if any(ok(t) for t in totals):
+            moves.append(Move("done"))
+        return moves
+
     def _pending_moves(self) -> list[Move]:
         pd = self.pending
         kind = pd["kind"]
@@ -573,16 +659,7 @@ class State:
                 return [Move(m) for m in self._reorder_modes(self.turn)]
             return [Move("c" + c) for c in sorted(set(pd["pool"]))]
         if kind == "skip":
-            moves = []
-            for cid in self.players[self.turn].hand:
-                if cid in self.layout.basic:
-                    top, bottom = self.layout.basic[cid]
-                    if top and top[0] == "orbit":
-                        moves.append(Move(cid + "u"))
-                    if bottom and bottom[0] == "orbit":
-                        moves.append(Move(cid + "r"))
-            moves.append(Move("done"))
-            return moves
+            return self._skip_moves(pd["totals"])
         ship = pd.get("ship")
         if kind == "orbit":
             if ship is None:
@@ -607,7 +684,9 @@ class State:
         if kind in ("hijack", "hijack_orbit", "push"):
             if ship is None:
                 return [Move("@" + name(s)) for s in self._attackers(kind)]
-            return [Move("!" + name(t)) for t in self._attack_targets(ship)]
+            if pd.get("target") is None:
+                return [Move("!" + name(t)) for t in self._attack_targets(ship)]
+            return self._leave_moves(ship)  # the Hijack's orbit onto the target's space (R33)
         if kind == "sabotage":
             target = pd.get("target")
             if target is None:
@@ -696,7 +775,7 @@ class State:
             self.pending = {"kind": "reorder", "mode": None}
             return
         if name == "skip":
-            self.pending = {"kind": "skip", "total": 0}
+            self.pending = {"kind": "skip", "totals": (0,)}
             return
         pd = {"kind": name, "ship": None}
         if name == "orbit":
@@ -772,17 +851,19 @@ class State:
             return
         if kind == "skip":
             if move == "done":
-                total = pd["total"]
+                totals = tuple(t for t in pd["totals"] if t > 0)
                 self.pending = None
-                if total and self._orbit_ships((total,)):
-                    self.pending = {"kind": "orbit", "ship": None, "dists": (total,)}
-                if total and lay.settings.get("skip_counts_as_basic_action", True):
+                dists = tuple(t for t in totals if self._skip_movable(t))
+                if dists:
+                    self.pending = {"kind": "orbit", "ship": None, "dists": dists}
+                if totals and lay.settings.get("skip_counts_as_basic_action", True):
                     self.need_link = True
                 return
             cid, mode = move[:-1], move[-1]
             p.hand.remove(cid)
             p.played.append((cid, mode))
-            pd["total"] += self.card_action(cid, mode)[1][0]
+            dists = self.card_action(cid, mode)[1]
+            pd["totals"] = tuple(sorted({t + d for t in pd["totals"] for d in dists}))
             self.pending = pd
             return
         code, arg = move[0], move[1:]
@@ -809,8 +890,11 @@ class State:
             self._resolve_unload(pd["ship"])
             return
         if kind in ("hijack", "hijack_orbit", "push"):
-            if pd.get("target") is not None:
-                self._resolve_attack(kind, pd)
+            if pd.get("target") is None:
+                return
+            if kind != "push" and "leave" not in pd and self._hijack_may_leave(pd["ship"]):
+                return  # the attacker orbits onto the target's space: which Shards stay (R33)
+            self._resolve_attack(kind, pd)
             return
         if kind == "sabotage":
             if pd.get("dest") is not None:
@@ -856,6 +940,11 @@ class State:
         self.ship[dst] = owner
         self.pile[dst] = self.pile[dst] + pile[leave:]
 
+    def _hijack_may_leave(self, ship: int) -> bool:
+        """Setting ``hijack_leave_behind``: the Hijack's orbit is a move like any other, so
+        a loaded attacker may leave Shards behind on the space it leaves (R33)."""
+        return bool(self.pile[ship]) and self.layout.settings.get("hijack_leave_behind", True)
+
     def _resolve_attack(self, kind: str, pd: dict) -> None:
         ship, target = pd["ship"], pd["target"]
         lay = self.layout
@@ -867,10 +956,11 @@ class State:
             self._move_stack(target, dest, leave=0)
             self.last_event = f"push {self.space_name(target)} to {self.space_name(dest)}"
             return
-        # Hijack: the bottom Shard stays behind, the attacker orbits onto it (R39-R41)
+        # Hijack: the bottom Shard stays behind, the attacker orbits onto it (R39-R41),
+        # leaving Shards of its own behind if the player chose so (R33)
         leave = 1 if self.pile[target] else 0
         self._move_stack(target, dest, leave=leave)
-        self._move_stack(ship, target, leave=0)
+        self._move_stack(ship, target, leave=pd.get("leave", 0))
         self.last_event = f"hijack {self.space_name(target)}"
         if kind == "hijack_orbit":
             if self._orbit_targets(target, pd["dists"]):
@@ -907,6 +997,8 @@ class State:
             n = self.num_players
             self.spawn_queue = tuple((self.turn + k) % n for k in range(n))
             self._next_spawn()
+        if not self.over and not self.spawn_shard:
+            self._end_if_track_stuck()
 
     def _next_spawn(self) -> None:
         while self.spawn_queue:
@@ -923,6 +1015,8 @@ class State:
             return
         self.spawn_shard = ""
         self.decider = self.turn
+        if not self.over:
+            self._end_if_track_stuck()
 
     def _place_spawn(self, asteroid: int) -> None:
         # the new Shard goes to the bottom of whatever is on the Asteroid (R47)
@@ -947,11 +1041,52 @@ class State:
                 self.ship[s] = NO_SHIP
         self.removed += 1
         self.last_event = "star expansion"
-        if self.layout.settings.get("end_when_no_ships", True) and not any(
+        if self.layout.settings.get("end_when_no_ships", False) and not any(
             p.dock for p in self.players
         ):
             if all(o == NO_SHIP for o in self.ship):
                 self._finish("no ships left")
+
+    def track_can_move(self) -> bool:
+        """Whether an Unload or a Disrupt can still ever move the Expansion Track.
+
+        An Unload needs a Shard in play (on a space or under a ship) and a ship to carry it
+        home: any ship can reach its own gate (every ring in play has one), so both existing
+        is enough. Shards enter play only by Spawn Energy, which only the track brings, so
+        with none in play the track can move only by Disrupt: a Disrupt card held by a player
+        with a Shard of its colour in a bay (R70), or still in the Space Academy for a player
+        who has such a Shard and can Upgrade. Bays never lose Shards, so without an Unload
+        this cannot change.
+        """
+        lay = self.layout
+        ships = any(p.dock for p in self.players) or any(o != NO_SHIP for o in self.ship)
+        if ships and (any(self.pile) or not lay.settings.get("unload_requires_shard", True)):
+            return True
+        needs_colour = lay.settings.get("special_action_needs_colour", True)
+        can_upgrade = any(
+            a is not None and a[0] == "upgrade" for pair in lay.basic.values() for a in pair
+        )
+        academy = set(self.academy) | {c for c in self.face_up if c is not None}
+        for cid, card in lay.special.items():
+            if not any(
+                a is not None and a[0] == "disrupt" for a in (card["action"], card["alternate"])
+            ):
+                continue
+            for p in self.players:
+                if needs_colour and card["colour"] not in "".join(p.bays):
+                    continue
+                held = cid in p.hand or cid in p.draw or cid in p.discard
+                held = held or any(c == cid for c, _ in p.played)
+                if held or (can_upgrade and cid in academy):
+                    return True
+        return False
+
+    def _end_if_track_stuck(self) -> None:
+        """Our end for a game the rulebook cannot end (setting ``end_when_track_stuck``): the
+        star goes Super-Nova at once when nothing can ever move the track again."""
+        if self.layout.settings.get("end_when_track_stuck", True) and not self.track_can_move():
+            self.track_pos = len(self.layout.track) - 1
+            self._finish("stalled")
 
     def _finish(self, reason: str) -> None:
         self.over = True

@@ -159,9 +159,11 @@ def determinize(view: dict, seed: int) -> State:
 
 def _pending_from_json(pd: dict) -> dict:
     out = dict(pd)
-    for key in ("dists", "targets"):
+    for key in ("dists", "targets", "totals"):
         if key in out and isinstance(out[key], list):
             out[key] = tuple(out[key])
+    if out.get("kind") == "skip" and "total" in out:  # a Skip saved before ranges counted
+        out["totals"] = (out.pop("total"),)
     return out
 
 

@@ -1,0 +1,74 @@
+"""Rules content versions: games saved and shared under the first content still open.
+
+Content 2 changed the reconstructed track, board and set-up and several readings
+(docs/CALIBRATION.md, docs/RULES.md). A save or link made before carries no content
+version; it replays with ``nova/data/variants/content-1.json`` under it. The fixture
+``tests/data/content1_games.json`` holds whole games played, linked and saved by the
+code of that time (``tests/data/make_content1_games.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from nova.links import decode, encode
+from nova.record import GameRecord, RecordError
+from nova.rules import CONTENT_VERSION, new_game
+
+GAMES = json.loads((Path(__file__).parent / "data" / "content1_games.json").read_text())["games"]
+
+
+def legal_sha1(record: GameRecord) -> str:
+    h = hashlib.sha1()
+    for s in record.states()[:-1]:
+        h.update(" ".join(sorted(map(str, s.legal_moves()))).encode())
+        h.update(b"|")
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g['players']}p-{g['bot']}")
+def test_a_content_1_link_opens_and_replays_exactly(game: dict) -> None:
+    """An n1 link opens as content 1: the same decisions were legal at every step, and the
+    game ends (or stands) as it did."""
+    record = decode(game["link"])
+    assert record.content == 1 and len(record.moves) == game["decisions"]
+    assert legal_sha1(record) == game["legal_sha1"]
+    s = record.state()
+    assert (s.scores(), s.is_over(), s.end_reason) == (
+        game["scores"],
+        game["over"],
+        game["end_reason"],
+    )
+    again = decode(encode(record))
+    assert again == record and encode(record).startswith("n2."), "shared again, it stays content 1"
+
+
+@pytest.mark.parametrize("game", GAMES[:3], ids=lambda g: f"{g['players']}p")
+def test_a_content_1_save_opens_as_content_1(game: dict) -> None:
+    record = GameRecord.from_dict(game["save"])
+    assert game["save"]["v"] == 1 and record.content == 1
+    assert record.state().scores() == game["scores"]
+    assert GameRecord.from_dict(record.to_dict()) == record
+
+
+def test_new_games_are_the_newest_content_and_differ_from_content_1() -> None:
+    record = GameRecord(players=2, seed=5)
+    assert record.content == CONTENT_VERSION == 2
+    assert record.to_dict()["content"] == 2
+    old = GameRecord(players=2, seed=5, content=1)
+    assert old.initial_state().layout.settings["launch_to_open_gate"] is False
+    assert record.initial_state().layout.settings["launch_to_open_gate"] is True
+    assert new_game(2, 5).to_dict() == record.initial_state().to_dict()
+
+
+def test_content_from_the_future_or_garbage_is_refused_with_a_message() -> None:
+    data = GameRecord(players=2, seed=5).to_dict()
+    with pytest.raises(RecordError, match="newer rules content"):
+        GameRecord.from_dict({**data, "content": CONTENT_VERSION + 1})
+    for bad in ("2", None, 0, True):
+        with pytest.raises(RecordError, match="rules content"):
+            GameRecord.from_dict({**data, "content": bad})
