@@ -49,7 +49,9 @@ def play_game(job: tuple) -> dict:
     seat_entry = [(seat - g) % players for seat in range(players)]  # entry k sits at (k + g) % n
     agents = [make_bot(bots[seat_entry[seat]], budget) for seat in range(players)]
     s = new_game(players=players, seed=seed, variant=variant)
-    unloads = turns = gap = longest_gap = 0
+    unloads = disrupts = turns = gap = longest_gap = 0
+    dry = longest_dry = 0  # rounds in a row with no Shard in play: nothing to unload
+    round_had_shard = any(s.pile)
     played: list[Counter] = [Counter() for _ in range(players)]
     think = [0.0] * players
     k = 0
@@ -68,15 +70,31 @@ def play_game(job: tuple) -> dict:
             longest_gap = max(longest_gap, gap)
         if move[-1] in "urls" and move[:-1] in s.layout.card_order:
             played[seat][move[:-1]] += 1
+            action = s.card_action(move[:-1], move[-1]) if s.pending is None else None
+            disrupts += action is not None and action[0] == "disrupt"
+        before_round = s.round
         s = s.apply(move)
+        round_had_shard = round_had_shard or any(s.pile)
+        if s.round != before_round:
+            dry = 0 if round_had_shard else dry + 1
+            longest_dry = max(longest_dry, dry)
+            round_had_shard = any(s.pile)
     lay = s.layout
     held = []
     for p in s.players:
         cards = p.hand + p.draw + p.discard + [c for c, _ in p.played]
         held.append(sorted({c for c in cards if c in lay.special}))
     returns = s.returns()
-    scores = s.scores()
+    breakdowns = [s.score_breakdown(p) for p in range(players)]
+    scores = [b["total"] for b in breakdowns]
     return {
+        "bay_points": [sum(bay["points"] for bay in b["bays"]) for b in breakdowns],
+        "special_points": [sum(g["points"] for g in b["specials"]) for b in breakdowns],
+        "shards_entered": sum(lay.shard_supply) - sum(s.bag),
+        "shards_in_bag": sum(s.bag),
+        "shards_banked": sum(len(bay) for p in s.players for bay in p.bays),
+        "disrupts": disrupts,
+        "longest_dry_rounds": longest_dry,
         "g": g,
         "first": s.first,
         "seat_entry": seat_entry,
@@ -181,6 +199,7 @@ def summarize(results: list[dict], players: int, bots: list[str], elapsed: float
             "holders_win_rate": sum(ho) / len(ho) if ho else None,
             "held_in_games": len(ho) / n,
         }
+    arc = game_arc(results, players)
     think = [sum(r["think"][r["seat_entry"].index(k)] for r in results) for k in entries]
     decisions = sum(r["decisions"] for r in results)
     return {
@@ -206,9 +225,105 @@ def summarize(results: list[dict], players: int, bots: list[str], elapsed: float
         "longest_gap_rounds": spread([r["longest_gap_rounds"] for r in results])[0],
         "cards": cards,
         "think_ms_per_decision": [1000 * t / max(decisions / players, 1) for t in think],
+        "arc": arc,
         "elapsed_s": elapsed,
         "games_per_minute": 60 * n / elapsed if elapsed > 0 else None,
     }
+
+
+def quantiles(xs: list[float]) -> dict:
+    """Mean, median, 10th and 90th percentile, least and most (nearest rank)."""
+    if not xs:
+        return {"n": 0}
+    ys = sorted(xs)
+
+    def rank(q: float) -> float:
+        return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
+
+    return {
+        "n": len(ys),
+        "mean": sum(ys) / len(ys),
+        "median": rank(0.5),
+        "p10": rank(0.1),
+        "p90": rank(0.9),
+        "min": ys[0],
+        "max": ys[-1],
+    }
+
+
+def game_arc(results: list[dict], players: int) -> dict:
+    """How the games went: ends, length, Shards, where points came from, the track's movers."""
+    n = max(len(results), 1)
+    by_end: dict[str, list[float]] = {}
+    for r in results:
+        by_end.setdefault(r["end"], []).append(r["rounds"])
+
+    def points(rows: list[tuple[dict, int]]) -> dict:
+        bays = sum(r["bay_points"][seat] for r, seat in rows)
+        specials = sum(r["special_points"][seat] for r, seat in rows)
+        count = max(len(rows), 1)
+        return {
+            "bays": bays / count,
+            "specials": specials / count,
+            "bay_share": bays / (bays + specials) if bays + specials else None,
+        }
+
+    everyone = [(r, seat) for r in results for seat in range(players)]
+    winners = [(r, seat) for r in results for seat in range(players) if r["returns"][seat] > 0]
+    return {
+        "ends": {end: len(xs) / n for end, xs in sorted(by_end.items())},
+        "rounds": quantiles([r["rounds"] for r in results]),
+        "rounds_by_end": {end: quantiles(xs) for end, xs in sorted(by_end.items())},
+        "shards_entered": quantiles([r["shards_entered"] for r in results]),
+        "shards_in_bag": quantiles([r["shards_in_bag"] for r in results]),
+        "shards_banked": quantiles([r["shards_banked"] for r in results]),
+        "points_all": points(everyone),
+        "points_winners": points(winners),
+        "unloads": quantiles([r["unloads"] for r in results]),
+        "disrupts": quantiles([r["disrupts"] for r in results]),
+        "longest_no_unload_rounds": quantiles([r["longest_gap_rounds"] for r in results]),
+        "longest_dry_rounds": quantiles([r["longest_dry_rounds"] for r in results]),
+    }
+
+
+def arc_lines(cols: list[dict], row) -> None:
+    """The game's arc as rows of the report (``row(label, fn)`` adds one)."""
+
+    def q(fn) -> callable:
+        return lambda c: (
+            f"{fn(c)['median']:g} [{fn(c)['p10']:g}-{fn(c)['p90']:g}]" if fn(c)["n"] else "-"
+        )
+
+    row("rounds: median [10%-90%]", q(lambda c: c["arc"]["rounds"]))
+    row(
+        "rounds: least / most",
+        lambda c: f"{c['arc']['rounds']['min']} / {c['arc']['rounds']['max']}",
+    )
+    ends = sorted(set().union(*(c["arc"]["rounds_by_end"] for c in cols)))
+    for end in ends:
+        row(
+            f"  rounds when ending by {end}",
+            lambda c, e=end: (
+                q(lambda c2: c2["arc"]["rounds_by_end"][e])(c)
+                if e in c["arc"]["rounds_by_end"]
+                else "-"
+            ),
+        )
+    row("Shards entered play (of 30)", q(lambda c: c["arc"]["shards_entered"]))
+    row("Shards left in the bag", q(lambda c: c["arc"]["shards_in_bag"]))
+    row("Shards banked in Cargo Bays", q(lambda c: c["arc"]["shards_banked"]))
+    for who in ("winners", "all"):
+        row(
+            f"points {who}: bays / Specials",
+            lambda c, w=who: (
+                f"{c['arc'][f'points_{w}']['bays']:.1f} / {c['arc'][f'points_{w}']['specials']:.1f}"
+                f" ({_pct(c['arc'][f'points_{w}']['bay_share']).strip()})"
+            ),
+        )
+    row("Unloads per game", q(lambda c: c["arc"]["unloads"]))
+    row("Disrupts per game", q(lambda c: c["arc"]["disrupts"]))
+    row("longest run without Unload (rds)", q(lambda c: c["arc"]["longest_no_unload_rounds"]))
+    row("longest run, no Shard in play", q(lambda c: c["arc"]["longest_dry_rounds"]))
 
 
 def _pct(x: float | None) -> str:
@@ -250,8 +365,10 @@ def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list
         )
     row("first-seat advantage", lambda c: f"{100 * c['first_seat_advantage']:+.1f} pts")
     row("turns per game mean (sd)", lambda c: f"{c['turns']['mean']:.1f} ({c['turns']['sd']:.1f})")
-    row("rounds per game", lambda c: f"{c['rounds']['mean']:.1f} ({c['rounds']['sd']:.1f})")
-    row("Unloads per game", lambda c: f"{c['unloads']['mean']:.1f} ({c['unloads']['sd']:.1f})")
+    row(
+        "rounds per game mean (sd)",
+        lambda c: f"{c['rounds']['mean']:.1f} ({c['rounds']['sd']:.1f})",
+    )
     reasons = sorted(set().union(*(c["end_reasons"] for c in cols)))
     for why in reasons:
         row(f"ends by {why}", lambda c, w=why: _pct(c["end_reasons"].get(w, 0.0)))
@@ -259,7 +376,7 @@ def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list
         f"stalled (no Unload {STALL_ROUNDS}+ rounds)",
         lambda c: _pct(c["stalled_games"]),
     )
-    row("longest run without Unload (rds)", lambda c: f"{c['longest_gap_rounds']:.1f}")
+    arc_lines(cols, row)
     row("games per minute", lambda c: f"{c['games_per_minute'] or 0:.0f}")
     lines.append("")
     lines.append("cards: plays per game / win rate of players who played it / of holders at end")

@@ -59,16 +59,21 @@ def test_lab_rejects_bad_arguments(capsys):
     capsys.readouterr()
 
 
+ARC = {"shards_entered": 20, "shards_in_bag": 10, "shards_banked": 12, "disrupts": 1,
+       "longest_dry_rounds": 0}  # fmt: skip
+
+
 def test_ties_are_split_evenly_and_seats_rotate():
     """A tie gives each tied entry half a win (R59); entries are tallied wherever they sat."""
     results = [
         {"g": 0, "first": 0, "seat_entry": [0, 1], "returns": [0.5, 0.5], "scores": [9, 9],
          "turns": 10, "rounds": 5, "decisions": 50, "unloads": 2, "longest_gap_rounds": 1.0,
-         "end": "supernova", "played": [{}, {}], "held": [[], []], "think": [0, 0]},
+         "end": "supernova", "played": [{}, {}], "held": [[], []], "think": [0, 0],
+         "bay_points": [6, 9], "special_points": [3, 0], **ARC},
         {"g": 1, "first": 1, "seat_entry": [1, 0], "returns": [1.0, 0.0], "scores": [12, 3],
          "turns": 10, "rounds": 5, "decisions": 50, "unloads": 2, "longest_gap_rounds": 6.0,
          "end": "round limit", "played": [{"b1": 2}, {}], "held": [["s1"], []],
-         "think": [0, 0]},
+         "think": [0, 0], "bay_points": [2, 3], "special_points": [10, 0], **ARC},
     ]  # fmt: skip
     d = summarize(results, 2, ["greedy", "random"], elapsed=1.0)
     assert d["wins"] == [0.5, 1.5]  # entry 1 sat at seat 0 in game 1 and won it
@@ -77,3 +82,25 @@ def test_ties_are_split_evenly_and_seats_rotate():
     assert d["stalled_games"] == 0.5
     assert d["cards"]["b1"]["plays_per_game"] == 1.0
     assert d["cards"]["s1"]["holders_win_rate"] == 1.0
+    arc = d["arc"]
+    assert arc["ends"] == {"round limit": 0.5, "supernova": 0.5}
+    # winners: both tied seats of game 0 (6+3, 9+0) and seat 0 of game 1 (2+10)
+    assert arc["points_winners"]["bays"] == (6 + 9 + 2) / 3
+    assert arc["points_winners"]["specials"] == (3 + 0 + 10) / 3
+    assert arc["points_all"]["bay_share"] == 20 / 33
+
+
+def test_lab_reports_the_games_arc(capsys):
+    """The arc of the games, in --json and in text: ends, rounds by end, Shards, points by
+    source, Unloads, Disrupts and the longest runs without an Unload or a Shard in play."""
+    d = _lab_json(capsys, "--players", "2", "--bots", "greedy", "--games", "4", "--workers", "1")
+    arc = d["arc"]
+    assert sum(arc["ends"].values()) == 1.0 and set(arc["rounds_by_end"]) == set(arc["ends"])
+    assert arc["rounds"]["min"] <= arc["rounds"]["median"] <= arc["rounds"]["max"]
+    assert arc["shards_entered"]["mean"] + arc["shards_in_bag"]["mean"] == 30
+    assert arc["unloads"]["mean"] > 0 and arc["points_winners"]["bays"] > 0
+    assert main(["--players", "2", "--bots", "greedy", "--games", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    for label in ("rounds: median", "Shards entered play", "points winners: bays / Specials",
+                  "Disrupts per game", "longest run, no Shard in play"):  # fmt: skip
+        assert label in out

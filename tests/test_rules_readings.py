@@ -124,11 +124,15 @@ def test_r9_unused_base_gates_neutral_or_closed():
 
 
 # -- the end of a game that cannot move on (R49) -------------------------------------------
-def last_unload(bays_1, hand_1=(), disrupts_to_seat_0=False):
+NO_SPAWN = {"tracks": {"two_three": ["start", "blank", "blank", "blank", "supernova"]}}
+SPAWN_AHEAD = {"tracks": {"two_three": ["start", "blank", "spawn", "blank", "supernova"]}}
+
+
+def last_unload(bays_1=("", "", ""), variant=NO_SPAWN, hand_1=(), disrupts_to_seat_0=False):
     """Seat 0 is about to unload the last Shard in play (yellow); seat 1 has ``bays_1``."""
-    s = blank_state(2, seat=0, variant=TRACK)
+    s = blank_state(2, seat=0, variant=variant)
     gate = s.layout.space_names[s.layout.seat_gates[0][2]]
-    setup(s, shards={gate: "y"}, ships={gate: 0, "c6": 1}, bays={1: bays_1})
+    setup(s, shards={gate: "y"}, ships={gate: 0, "c6": 1}, bays={1: list(bays_1)})
     give_hand(s, 0, ["b10", "b1", "b2", "b4", "b5"])
     if hand_1:
         give_hand(s, 1, list(hand_1))
@@ -136,53 +140,57 @@ def last_unload(bays_1, hand_1=(), disrupts_to_seat_0=False):
         for cid in ("s1", "s2"):
             if cid in s.face_up:
                 s.face_up[s.face_up.index(cid)] = s.academy.pop(0)
-            s.academy.remove(cid) if cid in s.academy else None
+            if cid in s.academy:
+                s.academy.remove(cid)
             s.players[0].discard.append(cid)
     return ok(s), gate
 
 
-def test_r49_the_star_goes_super_nova_when_nothing_can_move_the_track():
-    """R49 (our end, setting end_when_track_stuck): the last Shard in play is unloaded and no
-    player could ever play a Disrupt (no black Shard in any bay to power one, R70): nothing
-    can move the track again, so the star goes Super-Nova at once, and says why."""
-    s, gate = last_unload(["y", "", ""])
+def test_r49_the_star_goes_super_nova_when_no_shard_can_enter_play_again():
+    """R49 (our end, setting end_when_track_stuck): the last Shard in play is unloaded and
+    no Spawn Energy space is left on the track, so no Shard can ever enter play and no
+    Unload can ever happen: the star goes Super-Nova at once, and says why."""
+    s, gate = last_unload()
     s = play(s, "b10u", "@" + gate)
     assert not s.is_over(), "the Shard is still to be placed"
     s = play(s, "B0")
     assert s.is_over() and s.end_reason == "stalled"
     assert s.layout.track[s.track_pos] == "supernova"
-    old = blank_state(2, seat=0, variant={**TRACK, "settings": {"end_when_track_stuck": False}})
+    old = blank_state(2, seat=0, variant={**NO_SPAWN, "settings": {"end_when_track_stuck": False}})
     gate = old.layout.space_names[old.layout.seat_gates[0][2]]
     setup(old, shards={gate: "y"}, ships={gate: 0, "c6": 1})
     give_hand(old, 0, ["b10", "b1", "b2", "b4", "b5"])
     assert not play(old, "b10u", "@" + gate, "B0").is_over(), "content 1 played on"
 
 
-def test_r49_a_disrupt_that_can_still_be_played_keeps_the_game_going():
-    """R49, R60, R70: no Shard in play, but seat 1 has a black Shard to power a Disrupt that
-    it holds, or can Upgrade into from the Academy: the track can still move. Disrupts only
-    seat 0 can draw, and seat 0 without black, cannot move it."""
-    s, gate = last_unload(["k", "", ""])
+def test_r49_a_disrupt_that_can_reach_a_spawn_keeps_the_game_going():
+    """R47, R49, R60, R70: no Shard in play, but a Spawn space ahead, Shards in the bag and
+    a Disrupt that seat 1 can power with its black Shard (held, or Upgraded from the
+    Academy): Shards can still enter play. Without the black Shard, with the Disrupts out of
+    seat 1's reach, or with the bag empty, they cannot, and the game ends."""
+    s, gate = last_unload(["k", "", ""], SPAWN_AHEAD)
     s = play(s, "b10u", "@" + gate, "B0")
     assert not s.is_over() and s.track_can_move()
-    held, gate = last_unload(["k", "", ""], hand_1=["s1", "b1", "b2", "b3", "b4"])
+    held, gate = last_unload(["k", "", ""], SPAWN_AHEAD, hand_1=["s1", "b1", "b2", "b3", "b4"])
     assert not play(held, "b10u", "@" + gate, "B0").is_over()
-    out_of_reach, gate = last_unload(["k", "", ""], disrupts_to_seat_0=True)
-    out_of_reach = play(out_of_reach, "b10u", "@" + gate, "B0")
-    assert out_of_reach.is_over() and out_of_reach.end_reason == "stalled"
+    for bays, far in ((["r", "", ""], False), (["k", "", ""], True)):
+        ended, gate = last_unload(bays, SPAWN_AHEAD, disrupts_to_seat_0=far)
+        ended = play(ended, "b10u", "@" + gate, "B0")
+        assert ended.is_over() and ended.end_reason == "stalled", (bays, far)
+    empty, gate = last_unload(["k", "", ""], SPAWN_AHEAD)
+    empty.bag = [0, 0, 0]
+    empty.consumed = [9, 10, 9]  # the books still balance: the rest left the game
+    assert play(empty, "b10u", "@" + gate, "B0").is_over()
 
 
-def test_r49_no_ship_left_ends_the_game_unless_a_disrupt_remains():
-    """R48, R49: a Star Expansion that takes every ship leaves Shards nobody can carry home;
-    the game goes on only while a Disrupt can still be played (content 1's
-    end_when_no_ships ended it regardless)."""
-    variant = {"tracks": {"two_three": ["start", "expansion", "blank", "supernova"]}}
+def test_r49_no_ship_left_ends_the_game():
+    """R48, R49: a Star Expansion that takes every ship (none in a Dock) leaves Shards that
+    nobody can ever carry home: the game ends at once, by our end rule (content 1 had
+    end_when_no_ships for this)."""
+    variant = {"tracks": {"two_three": ["start", "expansion", "spawn", "supernova"]}}
     ships = {"a1": 0, "a2": 0, "a3": 0, "a5": 1, "a6": 1, "a7": 1}
     s = blank_state(2, seat=0, variant=variant)
-    setup(s, shards={"d3": "r"}, ships=ships, bays={1: ["y"]})
+    setup(s, shards={"d3": "r"}, ships=ships, bays={1: ["k"]})
     s._advance_track()
+    assert s.removed == 1 and not any(p.dock for p in s.players)
     assert s.is_over() and s.end_reason == "stalled"
-    t = blank_state(2, seat=0, variant=variant)
-    setup(t, shards={"d3": "r"}, ships=ships, bays={1: ["k"]})
-    t._advance_track()
-    assert not t.is_over() and t.removed == 1 and not any(p.dock for p in t.players)

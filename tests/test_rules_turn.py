@@ -259,8 +259,9 @@ def test_r47_spawn_skips_asteroids_under_an_expansion_ring_and_stops_when_the_ba
     assert s.spawn_shard
     assert not any(m[1:].startswith("a") for m in s.legal_moves())
     t, gate = unload_position(track_pos=1)
-    # every Shard not on the gate goes into the bays: the bag is empty
-    setup(t, bays={1: ["k" * 9, "r" * 10, "y" * 10]})
+    # every Shard not on the gate or on d3 goes into the bays: the bag is empty (the Shard
+    # on d3 keeps the game going: R49's end when nothing can move the track)
+    setup(t, shards={"d3": "k"}, bays={1: ["k" * 8, "r" * 10, "y" * 10]})
     assert sum(t.bag) == 0
     t = play(t, "b10u", "@" + gate, "B0")
     assert t.track_pos == 2 and not t.spawn_shard and t.current_player == 0

@@ -38,6 +38,7 @@ IN_PLAY = 0.25  # a launched ship can act this turn
 REACH = 0.35  # per loose Shard within orbit reach of one of the seat's ships
 OPEN_TAIL = 0.5  # share of a bay's next-Shard gain counted before it happens
 THREAT = 1.3  # a Hijack takes the bottom Shard and pushes the stack away
+DRY = 3.0  # per track space to the next Spawn while no Shard is in play: Disrupt toward it
 
 
 @lru_cache(maxsize=4096)
@@ -94,6 +95,10 @@ class Geometry:
             for i in range(len(track))
         ]
         self.track_len = len(track) - 1
+        self.to_spawn = [
+            next((k - i for k in range(i + 1, len(track)) if track[k] == "spawn"), 0)
+            for i in range(len(track))
+        ]
 
     def same_ring(self, a: int, b: int) -> bool:
         return self.lay.space_ring[a] == self.lay.space_ring[b]
@@ -173,4 +178,9 @@ def evaluate(s: State, me: int) -> float:
     ships = [(sp, o) for sp, o in enumerate(s.ship) if o != -1]
     mine = seat_value(s, me, me, geo, ships)
     others = [seat_value(s, i, me, geo, ships) for i in range(s.num_players) if i != me]
-    return mine - 0.5 * (max(others) + sum(others) / len(others))
+    value = mine - 0.5 * (max(others) + sum(others) / len(others))
+    if not any(s.pile):
+        # A dry board: no Shard to fetch until the next Spawn Energy, which only the track
+        # brings and no Unload can move; the seat that Disrupts toward it gets the game going.
+        value -= DRY * geo.to_spawn[s.track_pos]
+    return value

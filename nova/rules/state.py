@@ -787,100 +787,112 @@ class State:
         self.pending = pd
 
     def _do_pending(self, move: str) -> None:
+        """One choice inside the action under way: each action's own method, or a choice of
+        ship (``@``), destination (``>``), target (``!``), direction (``d``) or Shards to
+        leave (``x``), recorded until the action has all it needs."""
         pd = dict(self.pending)
         kind = pd["kind"]
-        lay = self.layout
-        seat = self.turn
-        p = self.players[seat]
         if kind == "unload_bays":
-            shards = pd["shards"]
-            bay = int(move[1])
-            p.bays[bay] += shards[0]
-            rest = shards[1:]
-            if rest:
-                pd["shards"] = rest
-                self.pending = pd
-            else:
-                self.pending = None
-                self._advance_track()
+            self._bank_shard(pd, int(move[1]))
             return
         if kind == "upgrade":
-            self.pending = None
-            if move == "UD":
-                p.hand.append(self.academy.pop(0))
-                old = [c for c in self.face_up if c is not None]
-                self.academy.extend(old)
-                self.face_up = [self.academy.pop(0) if self.academy else None for _ in self.face_up]
-                self.last_event = "upgrade from the Academy Deck"
-            else:
-                i = int(move[1]) - 1
-                p.hand.append(self.face_up[i])
-                self.face_up[i] = self.academy.pop(0) if self.academy else None
-                self.last_event = "upgrade"
+            self._do_upgrade(move)
             return
         if kind == "reorder":
-            if pd["mode"] is None:
-                pd["mode"] = move
-                if move == "Rt":
-                    targets = tuple(i for i, b in enumerate(p.bays) if b)
-                    pd["targets"] = targets
-                    pd["pool"] = "".join(sorted(p.bays[i][-1] for i in targets))
-                else:
-                    i = int(move[1])
-                    pd["targets"] = (i,)
-                    pd["pool"] = "".join(sorted(p.bays[i]))
-                pd["picked"] = ""
-            else:
-                c = move[1]
-                pool = pd["pool"]
-                k = pool.index(c)
-                pd["pool"] = pool[:k] + pool[k + 1 :]
-                pd["picked"] += c
-            if pd["pool"]:
-                self.pending = pd
-                return
-            if pd["mode"] == "Rt":
-                for i, c in zip(pd["targets"], pd["picked"], strict=True):
-                    p.bays[i] = p.bays[i][:-1] + c
-            else:
-                p.bays[pd["targets"][0]] = pd["picked"]
-            self.pending = None
+            self._do_reorder(pd, move)
+            return
+        if kind == "skip":
+            self._do_skip(pd, move)
             return
         if kind == "orbit" and move == "done":
             self.pending = None
             return
-        if kind == "skip":
-            if move == "done":
-                totals = tuple(t for t in pd["totals"] if t > 0)
-                self.pending = None
-                dists = tuple(t for t in totals if self._skip_movable(t))
-                if dists:
-                    self.pending = {"kind": "orbit", "ship": None, "dists": dists}
-                if totals and lay.settings.get("skip_counts_as_basic_action", True):
-                    self.need_link = True
-                return
-            cid, mode = move[:-1], move[-1]
-            p.hand.remove(cid)
-            p.played.append((cid, mode))
-            dists = self.card_action(cid, mode)[1]
-            pd["totals"] = tuple(sorted({t + d for t in pd["totals"] for d in dists}))
-            self.pending = pd
-            return
         code, arg = move[0], move[1:]
         if code in "@>!":
-            space = lay.name_to_space[arg]
-            if code == "@":
-                pd["ship"] = space
-            elif code == "!":
-                pd["target"] = space
-            else:
-                pd["dest"] = space
+            space = self.layout.name_to_space[arg]
+            pd[{"@": "ship", "!": "target", ">": "dest"}[code]] = space
         elif code == "d":
             pd["dir"] = 1 if arg == "+" else -1
         elif code == "x":
             pd["leave"] = int(arg)
         self.pending = pd
         self._maybe_resolve()
+
+    def _bank_shard(self, pd: dict, bay: int) -> None:
+        """R38: the next Shard of an Unload, top first, into the chosen bay; R45 after the last."""
+        shards = pd["shards"]
+        self.players[self.turn].bays[bay] += shards[0]
+        if shards[1:]:
+            pd["shards"] = shards[1:]
+            self.pending = pd
+        else:
+            self.pending = None
+            self._advance_track()
+
+    def _do_upgrade(self, move: str) -> None:
+        """R42 (``U1``-``U3``: a face-up card) and R43 (``UD``: the top of the Academy Deck)."""
+        p = self.players[self.turn]
+        self.pending = None
+        if move == "UD":
+            p.hand.append(self.academy.pop(0))
+            old = [c for c in self.face_up if c is not None]
+            self.academy.extend(old)
+            self.face_up = [self.academy.pop(0) if self.academy else None for _ in self.face_up]
+            self.last_event = "upgrade from the Academy Deck"
+        else:
+            i = int(move[1]) - 1
+            p.hand.append(self.face_up[i])
+            self.face_up[i] = self.academy.pop(0) if self.academy else None
+            self.last_event = "upgrade"
+
+    def _do_reorder(self, pd: dict, move: str) -> None:
+        """R61: the mode (``Rt`` tops, ``R0``-``R2`` one bay), then one colour at a time."""
+        p = self.players[self.turn]
+        if pd["mode"] is None:
+            pd["mode"] = move
+            if move == "Rt":
+                targets = tuple(i for i, b in enumerate(p.bays) if b)
+                pd["targets"] = targets
+                pd["pool"] = "".join(sorted(p.bays[i][-1] for i in targets))
+            else:
+                i = int(move[1])
+                pd["targets"] = (i,)
+                pd["pool"] = "".join(sorted(p.bays[i]))
+            pd["picked"] = ""
+        else:
+            c = move[1]
+            pool = pd["pool"]
+            k = pool.index(c)
+            pd["pool"] = pool[:k] + pool[k + 1 :]
+            pd["picked"] += c
+        if pd["pool"]:
+            self.pending = pd
+            return
+        if pd["mode"] == "Rt":
+            for i, c in zip(pd["targets"], pd["picked"], strict=True):
+                p.bays[i] = p.bays[i][:-1] + c
+        else:
+            p.bays[pd["targets"][0]] = pd["picked"]
+        self.pending = None
+
+    def _do_skip(self, pd: dict, move: str) -> None:
+        """R66: an Orbit card into the Skip, or ``done``: one ship then orbits a total."""
+        if move == "done":
+            totals = tuple(t for t in pd["totals"] if t > 0)
+            self.pending = None
+            dists = tuple(t for t in totals if self._skip_movable(t))
+            if dists:
+                self.pending = {"kind": "orbit", "ship": None, "dists": dists}
+            if totals and self.layout.settings.get("skip_counts_as_basic_action", True):
+                self.need_link = True
+            return
+        p = self.players[self.turn]
+        cid, mode = move[:-1], move[-1]
+        p.hand.remove(cid)
+        p.played.append((cid, mode))
+        dists = self.card_action(cid, mode)[1]
+        pd["totals"] = tuple(sorted({t + d for t in pd["totals"] for d in dists}))
+        self.pending = pd
 
     def _maybe_resolve(self) -> None:
         """Carry out the pending action once every choice it needs is made."""
@@ -1048,29 +1060,47 @@ class State:
                 self._finish("no ships left")
 
     def track_can_move(self) -> bool:
-        """Whether an Unload or a Disrupt can still ever move the Expansion Track.
+        """Whether an Unload can still ever happen, so that the track can still move on.
 
-        An Unload needs a Shard in play (on a space or under a ship) and a ship to carry it
-        home: any ship can reach its own gate (every ring in play has one), so both existing
-        is enough. Shards enter play only by Spawn Energy, which only the track brings, so
-        with none in play the track can move only by Disrupt: a Disrupt card held by a player
-        with a Shard of its colour in a bay (R70), or still in the Space Academy for a player
-        who has such a Shard and can Upgrade. Bays never lose Shards, so without an Unload
-        this cannot change.
+        An Unload needs a ship (in play or in a Dock; lost ships never come back) and a
+        Shard in play, on a space or under a ship: any ship can reach its own gate, since
+        every ring in play has one. With no Shard in play, Shards can enter play only by
+        Spawn Energy, which needs Shards in the bag, a Spawn space ahead on the track with
+        an Asteroid still in play when it is reached, and, as no Unload can move the track
+        there, a Disrupt that someone can play. Without all that, a Disrupt could only
+        hurry the star to its end, so the end comes at once.
         """
         lay = self.layout
-        ships = any(p.dock for p in self.players) or any(o != NO_SHIP for o in self.ship)
-        if ships and (any(self.pile) or not lay.settings.get("unload_requires_shard", True)):
+        if not any(p.dock for p in self.players) and all(o == NO_SHIP for o in self.ship):
+            return False
+        if any(self.pile) or not lay.settings.get("unload_requires_shard", True):
             return True
+        return bool(sum(self.bag)) and self._spawn_ahead() and self._disrupt_playable()
+
+    def _spawn_ahead(self) -> bool:
+        """A Spawn space ahead on the track, reached while an Asteroid is still in play."""
+        lay = self.layout
+        removed = self.removed
+        for kind in lay.track[self.track_pos + 1 :]:
+            if kind == "supernova":
+                return False
+            if kind == "expansion":
+                removed = min(removed + 1, lay.ring_count - 1)
+            elif kind == "spawn" and any(lay.space_ring[a] >= removed for a in lay.asteroids):
+                return True
+        return False
+
+    def _disrupt_playable(self) -> bool:
+        """A Disrupt held by a player with a Shard of its colour in a bay (R70), or still in
+        the Space Academy for such a player who can Upgrade. Bays never lose Shards."""
+        lay = self.layout
         needs_colour = lay.settings.get("special_action_needs_colour", True)
         can_upgrade = any(
             a is not None and a[0] == "upgrade" for pair in lay.basic.values() for a in pair
         )
         academy = set(self.academy) | {c for c in self.face_up if c is not None}
         for cid, card in lay.special.items():
-            if not any(
-                a is not None and a[0] == "disrupt" for a in (card["action"], card["alternate"])
-            ):
+            if all(a is None or a[0] != "disrupt" for a in (card["action"], card["alternate"])):
                 continue
             for p in self.players:
                 if needs_colour and card["colour"] not in "".join(p.bays):
