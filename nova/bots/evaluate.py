@@ -38,6 +38,7 @@ IN_PLAY = 0.25  # a launched ship can act this turn
 REACH = 0.35  # per loose Shard within orbit reach of one of the seat's ships
 OPEN_TAIL = 0.5  # share of a bay's next-Shard gain counted before it happens
 THREAT = 1.3  # a Hijack takes the bottom Shard and pushes the stack away
+HORIZON = 10  # rounds before the round limit from which the limit's result counts
 DRY = 3.0  # per track space to the next Spawn while no Shard is in play: Disrupt toward it
 
 
@@ -164,16 +165,26 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
     return value
 
 
+def outcome(s: State, me: int) -> float:
+    """The game's result for ``me`` if it ended now: a win or a loss, and the margin."""
+    w = s.winners()
+    scores = s.scores()
+    others = max(sc for i, sc in enumerate(scores) if i != me)
+    margin = scores[me] - others
+    if me in w:
+        return WIN / len(w) + margin
+    return -WIN + margin
+
+
 def evaluate(s: State, me: int) -> float:
-    """The position for seat ``me``: its value minus the opponents' (a blend of best and mean)."""
+    """The position for seat ``me``: its value minus the opponents' (a blend of best and mean).
+
+    Near the round limit (setting ``max_rounds``, known to every player) the game will end
+    with the scores as they stand, whatever anyone does: the value turns into that result,
+    so a player who alone could end the game does so rather than wait for the limit.
+    """
     if s.over:
-        w = s.winners()
-        scores = s.scores()
-        others = max(sc for i, sc in enumerate(scores) if i != me)
-        margin = scores[me] - others
-        if me in w:
-            return WIN / len(w) + margin
-        return -WIN + margin
+        return outcome(s, me)
     geo = geometry(s.layout)
     ships = [(sp, o) for sp, o in enumerate(s.ship) if o != -1]
     mine = seat_value(s, me, me, geo, ships)
@@ -183,4 +194,10 @@ def evaluate(s: State, me: int) -> float:
         # A dry board: no Shard to fetch until the next Spawn Energy, which only the track
         # brings and no Unload can move; the seat that Disrupts toward it gets the game going.
         value -= DRY * geo.to_spawn[s.track_pos]
+    limit = s.layout.settings.get("max_rounds")
+    if limit:
+        w = (s.round - (limit - HORIZON)) / (HORIZON / 2)
+        if w > 0:
+            w = min(w, 1.0)
+            value = (1 - w) * value + w * outcome(s, me)
     return value

@@ -32,6 +32,8 @@ SPECIAL_ACTIONS = BASIC_ACTIONS | {
     "jump_push",
 }
 TRACK_KINDS = {"start", "blank", "spawn", "expansion", "supernova"}
+# Set-up fields that an entry of setup.players may set for its player count alone.
+PER_COUNT = ("shard_on_each_asteroid", "ships_in_dock", "hand_size", "opening_extra_cards")
 # Rule settings that are switches (settings.json; docs/RULES.md says what each one reads).
 BOOL_SETTINGS = (
     "unload_requires_shard",
@@ -224,7 +226,7 @@ class Layout:
         self._load_board(board, per, problems)
         self._load_track(track, track_name, problems)
         self._load_cards(data, problems)
-        self._load_setup(setup, problems)
+        self._load_setup({**setup, **{k: v for k, v in per.items() if k in PER_COUNT}}, problems)
         self._load_scoring(data.get("scoring", {}), problems)
         if problems:
             raise ContentError(problems)
@@ -471,6 +473,21 @@ class Layout:
             problems.append("setup.shards: fewer Shards than the Asteroids need at set-up")
         if len(self.special) < self.face_up:
             problems.append("academy.cards: fewer Special cards than face-up places")
+        # Extra cards in the opening hand by turn order (0 = the first player): set-up's
+        # answer to the first player's head start, chosen by the lab (docs/CALIBRATION.md)
+        extra = setup.get("opening_extra_cards", [0] * self.players)
+        if (
+            not isinstance(extra, list)
+            or len(extra) != self.players
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in extra)
+            or self.hand_size + max(extra) > len(self.basic)
+        ):
+            problems.append(
+                f"setup.opening_extra_cards: {self.players} whole numbers of 0 or more, one "
+                "per turn position, that the basic deck can deal"
+            )
+            extra = [0] * self.players
+        self.opening_extra = list(extra)
 
     def _load_scoring(self, scoring: dict, problems: list[str]) -> None:
         def table(key: str) -> dict[int, int]:

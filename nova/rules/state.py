@@ -162,6 +162,10 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
         rng = Rng(s.rng)
         s.first = rng.below(n) if first_player is None else first_player % n
         s.rng = rng.state
+        for k, extra in enumerate(layout.opening_extra):
+            p = s.players[(s.first + k) % n]
+            for _ in range(extra):
+                p.hand.append(p.draw.pop())
         s.turn = s.decider = s.first
         s.need_link = False
         s.pending = None
