@@ -9,14 +9,22 @@ can check the invariants after the moves it plays too.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 from nova.rules import State, new_game
 from nova.rules.content import COLOURS
 from nova.rules.invariants import problems
 
 NO_SHIP = -1
+# The board and tracks of rules content 1, for tests of track mechanics that need a blank
+# space first, a Spawn second and Asteroids on ring a (content 2's tracks Spawn at once).
+_CONTENT_1 = json.loads(
+    (Path(__file__).resolve().parent.parent / "nova/data/variants/content-1.json").read_text()
+)
+CONTENT_1_BOARD = {k: _CONTENT_1[k] for k in ("boards", "tracks")}
 
 
 def sp(s: State, name: str) -> int:

@@ -29,7 +29,11 @@ def test_r3_r9_set_up(players):
     s = new_game(players=players, seed=17)
     lay = s.layout
     assert all(p.dock == 3 for p in s.players) and all(o == -1 for o in s.ship)
-    assert all(len(p.hand) == 5 and len(p.draw) == 6 for p in s.players)
+    extra = lay.opening_extra  # by turn order: the second of two players gets one more
+    assert extra == ([0, 1] if players == 2 else [0] * players)
+    for k, x in enumerate(extra):
+        p = s.players[(s.first + k) % players]
+        assert len(p.hand) == 5 + x and len(p.draw) == 6 - x
     assert len([c for c in s.face_up if c]) == 3 and len(s.academy) == 21
     assert all(len(s.pile[a]) == 1 for a in lay.asteroids)
     assert sum(len(x) for x in s.pile) == len(lay.asteroids)
@@ -177,7 +181,7 @@ def test_default_data_files_are_valid_and_shipped_variants_load():
 
 def test_variant_overrides_a_setting():
     """A variant changes a rule without code: a hand of six."""
-    s = new_game(players=2, seed=1, variant={"setup": {"hand_size": 6}})
+    s = new_game(players=3, seed=1, variant={"setup": {"hand_size": 6}})
     assert all(len(p.hand) == 6 for p in s.players)
 
 

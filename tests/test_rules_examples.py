@@ -6,7 +6,7 @@ a0 b0 c0 d0, Blue's a4 b4 c4 d4, and a8 b8 c8 d8 belong to the unused base (neut
 
 from __future__ import annotations
 
-from helpers_rules import blank_state, give_hand, ok, play, setup, sp
+from helpers_rules import CONTENT_1_BOARD, blank_state, give_hand, ok, play, setup, sp
 
 from nova.rules import new_game
 from nova.rules.scoring import score_bay, score_specials
@@ -56,7 +56,7 @@ def test_r39_r41_hijack_example_three_high_stack():
 def test_r23_r24_card_play_example_jump_chain_unload_chain_orbit_four():
     """R23, R24: "Jump, Chain, Unload, Chain, Orbit Four": three actions from five basic
     cards, each pair of actions joined by a card played sideways."""
-    s = blank_state(2, seat=RED)
+    s = blank_state(2, seat=RED, variant=CONTENT_1_BOARD)  # a blank first track space
     setup(s, shards={"c8": "ky"}, ships={"c8": RED, "d5": RED})
     give_hand(s, RED, ["b8", "b2", "b10", "b5", "b7"])
     s = play(s, "b8u", "@c8", ">c0", "x0")  # Jump from the neutral gate home
@@ -77,7 +77,7 @@ def test_r23_r24_card_play_example_jump_chain_unload_chain_orbit_four():
 def test_r25_r26_card_play_example_with_special_unload_then_orbit_two():
     """R25, R26, R70: "Orbit One, Chain, Jump, Special, Orbit Two": the Special is played as a
     chain link and, with a Yellow Shard in a Cargo Bay, also Unloads; Orbit Two follows it."""
-    s = blank_state(2, seat=RED)
+    s = blank_state(2, seat=RED, variant=CONTENT_1_BOARD)  # a blank first track space
     setup(
         s,
         shards={"c7": "k"},

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers_rules import blank_state, give_hand, ok, play, setup, sp, to_move
+from helpers_rules import CONTENT_1_BOARD, blank_state, give_hand, ok, play, setup, sp, to_move
 
 from nova.rules import IllegalMove, new_game
 
@@ -13,7 +13,10 @@ from nova.rules import IllegalMove, new_game
 def test_r10_every_seat_starts_with_five_cards_and_may_play_none(players):
     """R10: five cards in hand; ending the turn at once (playing none) is legal."""
     s = new_game(players=players, seed=3)
-    assert all(len(p.hand) == 5 for p in s.players)
+    extra = s.layout.opening_extra  # R9: with two players the second opens with one more
+    assert [len(s.players[(s.first + k) % players].hand) for k in range(players)] == [
+        5 + x for x in extra
+    ]
     assert "E" in s.legal_moves()
     s2 = s.apply("E")
     assert s2.players[s.turn].hand == s.players[s.turn].hand
@@ -134,7 +137,7 @@ def test_r17_first_player_comes_from_the_seed():
 
 # -- the Expansion Track ---------------------------------------------------------------------
 def unload_position(players: int = 2, seat: int = 0, track_pos: int = 0, pile: str = "k"):
-    s = blank_state(players, seat=seat)
+    s = blank_state(players, seat=seat, variant=CONTENT_1_BOARD)
     gate = s.layout.space_names[s.layout.seat_gates[seat][2]]
     setup(s, shards={gate: pile}, ships={gate: seat})
     give_hand(s, seat, ["b10", "b1", "b2", "b4", "b5"])
