@@ -318,6 +318,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.write("index.html", html.encode())
     site.write("pyscript.toml", fill((ROOT / "pyscript.toml").read_text(), p).encode())
     site.copy("main.py", ROOT / "main.py")
+    site.copy("bots_worker.py", ROOT / "bots_worker.py")
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)

@@ -29,7 +29,7 @@ from ..render.screens import (
     scores_html,
 )
 from ..rules import IllegalMove
-from .bot_turns import BotError, BotTable
+from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
 from .saves import SaveStore, new_id
 from .session import Session
 from .share import Replay, full_page_address, link_for, share
@@ -38,6 +38,9 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 # seconds a bot decision stays on screen before the next, so people can follow the bots
 BOT_PACE = {"watch": 0.45, "quick": 0.05}
+THINK_MS = {250, 1000, 3000}  # the new-game form's thinking times (screens.THINK_CHOICES)
+WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
+WORKER_BOOT_S = 120.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 
 
 def safe_colours(colours: list[str]) -> list[str]:
@@ -65,7 +68,10 @@ class App:
         self.scores_closed = False
         self.message = ""
         self.bots_running = False
-        self.bot_table: BotTable | None = None
+        self.bot_stats = BotStats()
+        self.bot_table: BotTable | None = None  # the fallback, if the worker cannot start
+        self.worker = None  # the bots' worker once it answers
+        self.worker_state = ""  # "" (not asked for) / "starting" / "ready" / "failed"
         self.render_ms: list[float] = []
         self.static_nodes: dict = {}
         self.static_wanted: tuple[str, str] | None = None
@@ -116,7 +122,10 @@ class App:
 
     def set_session(self, session: Session, game_id: str) -> None:
         self.session = session
-        self.bot_table = BotTable(session.record.bots) if any(session.record.bots) else None
+        self.bot_stats = BotStats()
+        self.bot_table = None
+        if any(session.record.bots) and not self.worker_state:
+            asyncio.ensure_future(self.start_worker())
         self.game_id = game_id
         self.screen = "game"
         self.scores_closed = False
@@ -149,6 +158,9 @@ class App:
         pace = _el(doc.getElementById("nova-bot-pace"))
         if pace is not None and str(pace.value) in BOT_PACE:
             f.pace = str(pace.value)
+        think = _el(doc.getElementById("nova-bot-think"))
+        if think is not None and str(think.value).isdigit() and int(think.value) in THINK_MS:
+            f.think_ms = int(think.value)
         seed = _el(doc.getElementById("nova-seed"))
         if seed is not None:
             text = str(seed.value).strip()
@@ -190,7 +202,11 @@ class App:
         if s.bot_to_move():
             seat = s.state.current_player
             thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is thinking…"
-        status = "" if self.store.available else self.store.error
+            if self.worker_state == "starting":
+                thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is getting ready…"
+        status = " ".join(
+            x for x in ("" if self.store.available else self.store.error, self.worker_note) if x
+        )
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
             True, status, self.embed,
@@ -224,7 +240,10 @@ class App:
         else:
             body.removeAttribute("data-nova-bot-turn")
         if bot_turn and not self.bots_running:
-            asyncio.ensure_future(self.run_bots())
+            if not self.worker_state:
+                asyncio.ensure_future(self.start_worker())
+            else:
+                asyncio.ensure_future(self.run_bots())
 
     def fill_static_layer(self) -> None:
         """Put the board's unchanging layer (kept as a DOM node) into its slot."""
@@ -258,42 +277,109 @@ class App:
         return "game"
 
     # -- bots -----------------------------------------------------------------------------
+    async def start_worker(self) -> None:
+        """Start the bots' worker (after the page is ready: it never delays the first paint).
+
+        A second Pyodide in a PyScript named worker with ``sync_main_only``: the page only
+        awaits its exports, so no SharedArrayBuffer and no COOP/COEP (the page stays
+        embeddable). If it cannot start, the bots think on this page, in slices, and the
+        page says so.
+        """
+        self.worker_state = "starting"
+        self.body.setAttribute("data-nova-worker", "starting")
+        t0 = time.perf_counter()
+        try:
+            from pyscript import create_named_worker
+
+            worker = await asyncio.wait_for(
+                create_named_worker(src=WORKER_SRC, name="nova-bots", config="./pyscript.toml"),
+                WORKER_BOOT_S,
+            )
+            await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
+        except Exception as exc:  # blocked by the browser, a CSP, a network fault, a bug
+            self.worker_state = "failed"
+            self.body.setAttribute("data-nova-worker", "failed")
+            self.worker_note = (
+                "The bots' helper could not start "
+                f"({exc.__class__.__name__}), so they think on this page: "
+                "it may answer a little slower while they do."
+            )
+        else:
+            self.worker, self.worker_state = worker, "ready"
+            self.body.setAttribute("data-nova-worker", "ready")
+            ms = (time.perf_counter() - t0) * 1000
+            self.body.setAttribute("data-nova-worker-ms", f"{ms:.0f}")
+        if self.bots_may_play(self.session) and not self.bots_running:
+            asyncio.ensure_future(self.run_bots())
+        self.render()
+
+    worker_note = ""
+
     async def run_bots(self) -> None:
-        """Play the bot seats' decisions one after another, thinking in slices."""
+        """Play the bot seats' decisions one after another, while a bot is to decide.
+
+        A decision is asked of the worker with what the seat may see; the engine checks
+        the answer. An answer that comes back after undo, a new game, the menu, help or a
+        replay is stale and dropped (the loop asks again about what is on screen then).
+        """
+        if self.bots_running:
+            return
         self.bots_running = True
         try:
-            while True:
+            while self.bots_may_play(self.session):
+                if self.worker_state == "starting":
+                    return  # start_worker() restarts this loop once the worker is up
                 s = self.session
-                if not self.bots_may_play(s):
-                    return
-                table, seat, at = self.bot_table, s.state.current_player, s.moves
+                seat, at = s.state.current_player, s.moves
+                name = s.record.bots[seat]
+                seed = s.record.seed * 1_000_003 + at
                 started = time.perf_counter()
 
                 def moved_on(s=s, at=at) -> bool:  # undo, a new game, the menu, help, replay
                     return s.moves != at or not self.bots_may_play(s)
 
                 try:
-                    token = await table.decide(
-                        s.state, seat, s.record.seed * 1_000_003 + at, _breathe,
-                        cancelled=moved_on,
-                    )  # fmt: skip
+                    if self.worker is not None:
+                        request = bot_request(
+                            s.state, seat, s.record.bots, seed, self.form.think_ms,
+                            f"{self.game_id}:{id(s)}",
+                        )  # fmt: skip
+                        answer = await self.worker.think(request)
+                        if moved_on():
+                            continue  # stale: ask again about what is on screen now
+                        token, data = accept(s.state, seat, name, answer)
+                        wall = (time.perf_counter() - started) * 1000
+                        stats = self.bot_stats
+                        stats.add(data.get("searched", False), data.get("positions", 0),
+                                  data.get("ms", 0.0), wall)  # fmt: skip
+                    else:
+                        if self.bot_table is None:
+                            self.bot_table = BotTable(s.record.bots, time_ms=self.form.think_ms)
+                            self.bot_stats = self.bot_table
+                        token = await self.bot_table.decide(
+                            s.state, seat, seed, _breathe, cancelled=moved_on
+                        )
+                        if token is None:
+                            continue
                 except BotError as exc:
+                    if moved_on():
+                        continue
                     # never expected (the bots are tested to choose only legal moves); say so
                     # and play on with the first legal decision, so the game is not stuck
                     token = str(s.state.legal_moves()[0])
                     self.message = f"{exc}; it plays {token!r} instead."
-                if token is None:
-                    return
                 wait = BOT_PACE.get(self.form.pace, 0.0) - (time.perf_counter() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 if moved_on():
-                    return
+                    continue
                 s.play(token)
                 self.autosave()
-                self.body.setAttribute("data-nova-bot-move", token)
-                for k, v in table.stats().items():
-                    self.body.setAttribute(f"data-nova-bot-{k}", v)
+                body = self.body
+                body.setAttribute("data-nova-bot-move", token)
+                body.setAttribute("data-nova-bot-where", "worker" if self.worker else "page")
+                for k, v in self.bot_stats.stats().items():
+                    body.setAttribute(f"data-nova-bot-{k}", v)
                 self.bots_running_render()
         finally:
             self.bots_running = False
