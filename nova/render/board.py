@@ -144,7 +144,7 @@ def _base_panel(view: dict, seat: int, base: int, geo, names, colours) -> str:
     d = view["seats"][seat]
     current = view["turn"] == seat
     out = [
-        f'<g class="base{" base-current" if current else ""}" data-seat="{seat}">',
+        f'<g class="base{" base-current" if current else ""}" id="base-{seat}" data-seat="{seat}">',
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="{BASE_H}" rx="14" '
         f'fill="#121a3a" stroke="{colour}" stroke-width="{5 if current else 3}"/>',
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="30" rx="14" '
@@ -211,7 +211,7 @@ def board_svg(
     out = [_svg_open(lay.board_title)]
     if static_slot:
         key, _ = static_layer(view, colours)
-        out.append(f'<g data-nova-static="{key}"></g>')
+        out.append(f'<g class="board-static" data-nova-static="{key}" data-nova-keep="{key}"></g>')
     else:
         out.append(_static_board(players, vkey, removed, tuple(colours)))
     # what is on the spaces changes every move: only this part is drawn each time
@@ -220,7 +220,7 @@ def board_svg(
         if pile[s] or ship[s] >= 0:
             x, y = geo.space_xy[s]
             out.append(
-                f'<g class="stack" data-stack="{names_of[s]}">'
+                f'<g class="stack" id="stack-{names_of[s]}" data-stack="{names_of[s]}">'
                 f"{_stack(x, y, geo.space_r[s], pile[s], ship[s], colours)}</g>"
             )
     # clickable targets last, on top of everything
@@ -235,7 +235,8 @@ def board_svg(
         if key:
             label += f" (key {key})"
         out.append(
-            f'<g class="target target-{_kind(token)}" data-move="{escape(token, quote=True)}" '
+            f'<g class="target target-{_kind(token)}" id="target-{name}" '
+            f'data-move="{escape(token, quote=True)}" '
             f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
             f"<title>{escape(label)}</title>"
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '

@@ -73,7 +73,6 @@ class App:
         self.worker = None  # the bots' worker once it answers
         self.worker_state = ""  # "" (not asked for) / "starting" / "ready" / "failed"
         self.render_ms: list[float] = []
-        self.static_nodes: dict = {}
         self.static_wanted: tuple[str, str] | None = None
         self.replay: Replay | None = None  # while watching a replay
         # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
@@ -220,7 +219,7 @@ class App:
         t0 = time.perf_counter()
         html = self.markup()
         t1 = time.perf_counter()
-        self.root.innerHTML = html
+        self.morph(html)
         self.fill_static_layer()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
@@ -245,24 +244,29 @@ class App:
             else:
                 asyncio.ensure_future(self.run_bots())
 
+    def morph(self, html: str) -> None:
+        """Update the page in place (Idiomorph, through assets/boot.js's ``novaMorph``): an
+        element that stays on screen stays the same DOM node, so a press on a control is
+        never split from its release by a repaint (a bot's move, say)."""
+        morph = getattr(self.window, "novaMorph", None)
+        if morph is not None and getattr(self.window, "Idiomorph", None) is not None:
+            morph(self.root, html)
+        else:  # Idiomorph failed to load: replacing the whole screen still works
+            self.root.innerHTML = html
+
     def fill_static_layer(self) -> None:
-        """Put the board's unchanging layer (kept as a DOM node) into its slot."""
+        """Fill the board's unchanging layer when it is new or its key changed.
+
+        The morph leaves a filled layer alone while its key (``data-nova-keep``) stays the
+        same; otherwise the slot arrives empty and gets the (cached) markup once.
+        """
         wanted, self.static_wanted = self.static_wanted, None
         if wanted is None:
             return
         key, markup = wanted
         slot = _el(self.root.querySelector(f'[data-nova-static="{key}"]'))
-        if slot is None:
-            return
-        node = self.static_nodes.get(key)
-        if node is None:
-            node = self.document.createElementNS("http://www.w3.org/2000/svg", "g")
-            node.setAttribute("class", "board-static")
-            node.innerHTML = markup
-            if len(self.static_nodes) > 8:
-                self.static_nodes.clear()
-            self.static_nodes[key] = node
-        slot.replaceWith(node)
+        if slot is not None and not slot.firstChild:
+            slot.innerHTML = markup
 
     def current_screen(self) -> str:
         s = self.session
