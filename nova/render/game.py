@@ -224,6 +224,20 @@ def choices_html(view: dict, keys: dict[str, str]) -> str:
     return f'<div class="choices" role="group" aria-label="Choices">{"".join(out)}</div>'
 
 
+def log_turns_html(turns: list[dict], names: list[str], colours: list[str]) -> str:
+    """The log, newest turn first, each turn's lines in the order they happened."""
+    out = []
+    for g in turns:
+        seat = g["seat"]
+        lines = "".join(f"<li>{escape(line)}</li>" for line in g["lines"])
+        out.append(
+            f'<li class="log-turn" style="--seat:{escape(colours[seat], quote=True)}">'
+            f'<h4><span class="swatch"></span>Round {g["round"] + 1} · {escape(names[seat])}</h4>'
+            f'<ol class="log-lines">{lines}</ol></li>'
+        )
+    return "".join(out)
+
+
 def game_html(
     view: dict,
     names: list[str],
@@ -236,11 +250,15 @@ def game_html(
     static_slot: bool = False,
     status: str = "",
     embed: bool = False,
+    marks: dict | None = None,
+    log_turns: list[dict] | None = None,
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
     ``embed``: the game sits in someone else's page (an iframe): a "Full page" button
-    opens this game in a tab of its own.
+    opens this game in a tab of its own. ``marks``: the moves the board marks
+    (``Session.marks()``). ``log_turns``: the log grouped by turn (``Session.log_turns()``),
+    shown instead of the flat ``log``.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -264,7 +282,13 @@ def game_html(
         f'<span class="turn-swatch" style="background:{escape(colours[view["turn"]], quote=True)}">'
         f"</span>Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
     )
-    log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
+    if log_turns is not None:
+        log_items = log_turns_html(log_turns, names, colours)
+    else:
+        log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
+    log_list = f"<ul>{log_items}</ul>"
+    if log_turns is not None:
+        log_list = f'<ol class="log-turns">{log_items}</ol>'
     notice_html = f'<div class="notice" role="alert">{escape(notice)}</div>' if notice else ""
     if status:  # e.g. "saving is off": worth knowing, not an error to announce each time
         notice_html += f'<p class="status muted" role="status">{escape(status)}</p>'
@@ -285,7 +309,8 @@ def game_html(
         "</nav></header>"
         f"{notice_html}"
         '<div class="table">'
-        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot)}</div>'
+        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot, marks)}'
+        "</div>"
         '<div class="controls">'
         f'<p class="prompt" aria-live="polite">{escape(ask)}</p>'
         '<div class="action-bar">'
@@ -297,6 +322,6 @@ def game_html(
         f'<section class="panel legend-panel">{shard_legend()}</section>'
         f'<section class="panel log" aria-label="Game log"><h3>Log '
         '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button></h3>'
-        f"<ul>{log_items}</ul>"
+        f"{log_list}"
         "</section></div></div></div>"
     )

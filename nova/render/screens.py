@@ -165,13 +165,18 @@ def _think_html(think_ms: int) -> str:
 
 
 def pass_html(
-    view: dict, names: list[str], colours: list[str], seat: int, embed: bool = False
+    view: dict,
+    names: list[str],
+    colours: list[str],
+    seat: int,
+    embed: bool = False,
+    marks: dict | None = None,
 ) -> str:
     """'Pass to <name>': the public board only, and a Ready button. No hand is drawn.
 
     Embedded, the button is not autofocused: browsers refuse that in a cross-origin frame.
     """
-    board = board_svg(view, names, colours, interactive=False)
+    board = board_svg(view, names, colours, interactive=False, marks=marks)
     name = escape(names[seat])
     return (
         '<div class="pass">'

@@ -38,6 +38,8 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 # seconds a bot decision stays on screen before the next, so people can follow the bots
 BOT_PACE = {"watch": 0.45, "quick": 0.05}
+# how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
+MOTION_MS = {"watch": 420, "quick": 160}
 THINK_MS = {250, 1000, 3000}  # the new-game form's thinking times (screens.THINK_CHOICES)
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 120.0  # a worker not up by then counts as failed (a cold boot takes seconds)
@@ -75,6 +77,7 @@ class App:
         self.render_ms: list[float] = []
         self.static_wanted: tuple[str, str] | None = None
         self.replay: Replay | None = None  # while watching a replay
+        self.animated: set[str] = set()  # arrivals already played (game id: decision-k)
         # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
         self.embed = bool(document.documentElement.classList.contains("nova-embed"))
 
@@ -176,11 +179,18 @@ class App:
 
     # -- drawing --------------------------------------------------------------------------
     def markup(self) -> str:
-        s = self.session
+        """The screen on show; the rules help is a dialog over it, so the screen under it
+        (and every control on it) stays the same elements while the help is open."""
+        html = self.screen_markup()
         if self.help_open:
+            s = self.session
             players = s.record.players if s else self.form.players
             variant = s.record.variant if s else None
-            return help_html(players, variant)
+            html += help_html(players, variant)
+        return html
+
+    def screen_markup(self) -> str:
+        s = self.session
         if self.replay is not None:  # the replay screen
             return self.replay.screen_html(safe_colours(self.replay.record.colours))
         if self.screen == "new" or s is None:
@@ -196,7 +206,7 @@ class App:
         colours = safe_colours(s.record.colours)
         view = s.view()
         if s.needs_pass():
-            return pass_html(view, names, colours, s.state.current_player, self.embed)
+            return pass_html(view, names, colours, s.state.current_player, self.embed, s.marks())
         thinking = ""
         if s.bot_to_move():
             seat = s.state.current_player
@@ -208,7 +218,7 @@ class App:
         )
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
-            True, status, self.embed,
+            True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(),
         )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
@@ -221,6 +231,7 @@ class App:
         t1 = time.perf_counter()
         self.morph(html)
         self.fill_static_layer()
+        self.animate()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
         body = self.body
@@ -253,6 +264,48 @@ class App:
             morph(self.root, html)
         else:  # Idiomorph failed to load: replacing the whole screen still works
             self.root.innerHTML = html
+
+    def animate(self) -> None:
+        """Play each newly arrived stack's way on the board once (its ``data-nova-path``,
+        drawn by the renderer from the session's data), at the bots' pace; not at all
+        when the player asks the system for reduced motion."""
+        els = self.root.querySelectorAll("[data-nova-motion]")
+        if not els.length:
+            return
+        try:
+            reduce = bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:
+            reduce = False
+        from pyscript.ffi import to_js
+
+        ms = MOTION_MS.get(self.form.pace, 300)
+        for i in range(els.length):
+            el = els.item(i)
+            key = f"{self.game_id}:{el.getAttribute('data-nova-motion')}"
+            if key in self.animated:
+                continue
+            if len(self.animated) > 4096:
+                self.animated.clear()
+            self.animated.add(key)
+            path = str(el.getAttribute("data-nova-path") or "")
+            frames = []
+            for pair in path.split():
+                x, _, y = pair.partition(",")
+                try:
+                    frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
+                except ValueError:
+                    frames = []
+                    break
+            if reduce or len(frames) < 2:
+                continue
+            el.setAttribute("data-nova-animated", "")
+            el.animate(
+                to_js(frames, dict_converter=self.window.Object.fromEntries),
+                to_js(
+                    {"duration": ms, "easing": "ease-in-out"},
+                    dict_converter=self.window.Object.fromEntries,
+                ),
+            )
 
     def fill_static_layer(self) -> None:
         """Fill the board's unchanging layer when it is new or its key changed.
@@ -409,6 +462,9 @@ class App:
     def on_click(self, event) -> None:
         target = event.target
         el = _el(target.closest("[data-move],[data-ui],[data-nova-share]")) if _el(target) else None
+        if self.help_open and _el(target) and not _el(target.closest(".help")):
+            self.ui("close-help")  # a click beside the rules dialog closes it
+            return
         if el is None:
             return
         if el.hasAttribute("disabled"):
@@ -430,6 +486,8 @@ class App:
     def play(self, token: str) -> None:
         s = self.session
         if s is None or self.screen != "game" or s.bot_to_move() or self.replay is not None:
+            return
+        if self.help_open:  # the rules dialog is over the board
             return
         t0 = time.perf_counter()
         try:
