@@ -42,7 +42,7 @@ BOT_PACE = {"watch": 0.45, "quick": 0.05}
 MOTION_MS = {"watch": 420, "quick": 160}
 THINK_MS = {250, 1000, 3000}  # the new-game form's thinking times (screens.THINK_CHOICES)
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
-WORKER_BOOT_S = 120.0  # a worker not up by then counts as failed (a cold boot takes seconds)
+WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 
 
 def safe_colours(colours: list[str]) -> list[str]:
@@ -348,6 +348,11 @@ class App:
         try:
             from pyscript import create_named_worker
 
+            # PyScript waits forever for a worker whose script cannot be fetched (offline
+            # before the cache has it, a proxy): ask for it first, and fail at once
+            probe = await self.window.fetch(WORKER_SRC)
+            if not probe.ok:
+                raise RuntimeError(f"{WORKER_SRC}: HTTP {probe.status}")
             worker = await asyncio.wait_for(
                 create_named_worker(src=WORKER_SRC, name="nova-bots", config="./pyscript.toml"),
                 WORKER_BOOT_S,
