@@ -109,3 +109,8 @@ def test_game_screen_ids_are_unique_and_name_what_they_show():
         assert control in ids
     assert any(i.startswith("stack-") for i in ids)
     assert any(i.startswith("hand-") for i in ids)
+
+
+def test_a_new_game_has_an_empty_grouped_log_and_no_marks():
+    s = Session.new(2, seed=1)
+    assert s.log_turns() == [] and s.marks()["motions"] == []

@@ -69,6 +69,7 @@ class Session:
         self.record = record
         self.states: list[State] = record.states()  # RecordError if a move is illegal
         self.log: list[str] = []
+        self._log_index: list[int] = []  # the decision each log line tells
         self.barrier = 0  # moves before this index can no longer be undone
         for i, move in enumerate(record.moves):
             self._after_move(i, self.states[i], move, self.states[i + 1])
