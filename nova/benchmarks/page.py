@@ -297,6 +297,7 @@ def main(argv: list[str]) -> int:
     )
     ap.add_argument("--think-ms", type=int, default=1000, choices=(250, 1000, 3000))
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    ap.add_argument("--bots-only", action="store_true", help="only the bots in the page")
     args = ap.parse_args(argv)
 
     tools = ROOT / "tools"
@@ -332,7 +333,7 @@ def main(argv: list[str]) -> int:
             bare_c, bare_w, bare_size = [], [], {}
             pyc_c, pyc_w, pyc_size = [], [], {}
             ours_c, ours_w, size = [], [], {}
-            for _ in range(args.reps):
+            for _ in range(0 if args.bots_only else args.reps):
                 _boot_once(
                     browser, url + "bench/bare.html", "data-bare-ready", bare_c, bare_w, bare_size
                 )
@@ -340,7 +341,9 @@ def main(argv: list[str]) -> int:
                     browser, url + "bench/bare.html?pyc", "data-bare-ready", pyc_c, pyc_w, pyc_size
                 )
                 _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size)
-            times, misses, note = _clicks(browser, url, args.moves, args.seed)
+            times, misses, note = [], 0, "--bots-only"
+            if not args.bots_only:
+                times, misses, note = _clicks(browser, url, args.moves, args.seed)
             bots = _bot_game(
                 browser, url, args.seed, args.bot_decisions, args.throttle, args.think_ms
             )
@@ -351,6 +354,10 @@ def main(argv: list[str]) -> int:
 
     def row(name: str, value: str, ref: str) -> None:
         print(f"  {name:<44} {value:>12}   {ref}")
+
+    if args.bots_only:
+        _print_bots(bots, args, row)
+        return 0
 
     print("boot, ms from navigation to marker (median; all runs in brackets)")
     fmt = lambda xs: f"{_median(xs):,.0f}"  # noqa: E731

@@ -78,6 +78,7 @@ class App:
         self.static_wanted: tuple[str, str] | None = None
         self.replay: Replay | None = None  # while watching a replay
         self.animated: set[str] = set()  # arrivals already played (game id: decision-k)
+        self.renders = 0  # how many times the screen was drawn (a newer drawing wins)
         # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
         self.embed = bool(document.documentElement.classList.contains("nova-embed"))
 
@@ -225,9 +226,11 @@ class App:
             html += scores_html(view, names, colours)
         return html
 
-    def render(self) -> None:
+    def render(self, html: str | None = None) -> None:
+        """Draw the screen (``html``: its markup, if already made)."""
+        self.renders += 1
         t0 = time.perf_counter()
-        html = self.markup()
+        html = self.markup() if html is None else html
         t1 = time.perf_counter()
         self.morph(html)
         self.fill_static_layer()
@@ -436,13 +439,21 @@ class App:
                 if moved_on():
                     continue
                 s.play(token)
-                self.autosave()
                 body = self.body
                 body.setAttribute("data-nova-bot-move", token)
                 body.setAttribute("data-nova-bot-where", "worker" if self.worker else "page")
                 for k, v in self.bot_stats.stats().items():
                     body.setAttribute(f"data-nova-bot-{k}", v)
-                self.bots_running_render()
+                # saving, making the markup and morphing the page are separate tasks, so
+                # the page can paint and take a click between them on a slow device
+                await _breathe()
+                self.autosave()
+                await _breathe()
+                drawn = self.renders
+                html = self.markup()
+                await _breathe()
+                if self.renders == drawn:  # else a click drew a newer screen meanwhile
+                    self.bots_running_render(html)
         finally:
             self.bots_running = False
 
@@ -457,10 +468,10 @@ class App:
             and s.bot_to_move()
         )
 
-    def bots_running_render(self) -> None:
+    def bots_running_render(self, html: str | None = None) -> None:
         # render without re-scheduling (this loop is already running)
         running, self.bots_running = self.bots_running, True
-        self.render()
+        self.render(html)
         self.bots_running = running
 
     # -- events ---------------------------------------------------------------------------
