@@ -155,3 +155,19 @@ addEventListener("unhandledrejection", (e) => {
   const r = e.reason;
   failed((r && (r.message || String(r))) || "unhandled error while starting");
 });
+
+// In-place page updates (nova/web/app.py): Python renders the screen as markup and Idiomorph
+// (pinned, self-hosted) morphs the page to it, keeping every element that stays (ids key
+// ships, spaces, cards and controls), so nothing under the pointer is swapped out between a
+// press and its release. An element marked data-nova-keep="KEY" (the board's unchanging
+// layer, the share panel) is left as it is while its key stays the same: a JS callback,
+// because Idiomorph asks it about every node and a call into Python each time would cost more
+// than the morph itself.
+window.novaMorph = (root, html) => window.Idiomorph.morph(root, html, {
+  morphStyle: "innerHTML",
+  callbacks: {
+    beforeNodeMorphed: (old, next) => !(
+      old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-nova-keep") &&
+      old.getAttribute("data-nova-keep") === next.getAttribute("data-nova-keep")),
+  },
+});

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -101,3 +102,61 @@ def test_the_new_game_form_offers_every_bot_and_the_page_starts_without_them():
     code = "import sys, nova.web.app; print(any(m.startswith('nova.bots') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_worker_answers_a_legal_move_from_the_view_alone():
+    """The worker's side (nova.web.bot_worker) gets a seat's view as JSON, answers a token;
+    the main thread's check (bot_turns.accept) plays only what the engine finds legal."""
+    import json
+
+    from nova.web import bot_worker
+    from nova.web.bot_turns import accept, bot_request
+
+    s = new_game(players=3, seed=12)
+    seat = s.current_player
+    request = bot_request(s, seat, ["search", "greedy", "random"], 99, 100, "g1")
+    sent = json.loads(request)
+    for i, d in enumerate(sent["view"]["seats"]):  # no other seat's hand leaves the page
+        assert i == seat or d.get("hand") is None
+    for _ in range(12):
+        if s.is_over():
+            break
+        seat = s.current_player
+        bots = ["search", "greedy", "random"]
+        answer = bot_worker.think(bot_request(s, seat, bots, 99 + s.ply, 50, "g1"))
+        token, data = accept(s, seat, bots[seat], answer)
+        assert token in [str(m) for m in s.legal_moves()] and data["ms"] >= 0
+        s = s.apply(token)
+    assert json.loads(bot_worker.hello())["ok"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ['{"move": "zz"}', "not json", '{"error": "boom"}', "[]", '{"move": 7}'],
+)
+def test_an_answer_that_is_not_a_legal_move_is_refused(answer):
+    from nova.web.bot_turns import accept
+
+    s = new_game(players=2, seed=1)
+    with pytest.raises(BotError):
+        accept(s, s.current_player, "search", answer)
+
+
+def test_an_answer_for_another_seat_is_refused():
+    from nova.web.bot_turns import accept
+
+    s = new_game(players=2, seed=1)
+    token = str(s.legal_moves()[0])
+    with pytest.raises(BotError):
+        accept(s, 1 - s.current_player, "search", json.dumps({"move": token}))
+
+
+def test_a_search_bot_with_a_time_budget_decides_legally():
+    bot = make_bot("search", None, 40)
+    s = new_game(players=2, seed=6)
+    for _ in range(8):
+        if s.is_over():
+            break
+        move = bot.choose(s.view(s.current_player), s.ply)
+        assert move in [str(m) for m in s.legal_moves()]
+        s = s.apply(move)

@@ -49,6 +49,14 @@ def test_second_visit_works_offline(server_url: str, page):
         page.click('[data-ui="ready"]')
         page.locator('[data-move^="L"]').first.click()
         assert page.evaluate("+document.body.dataset.novaMoves") == 3
+        # and bots think in their worker offline too (its script and files are cached)
+        page.click('[data-ui="menu"]')
+        page.select_option("#nova-bot-0", "greedy")
+        page.select_option("#nova-bot-1", "greedy")
+        page.select_option("#nova-bot-pace", "quick")
+        page.click('[data-ui="new-game"]')
+        page.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=120_000)
+        assert page.get_attribute("body", "data-nova-bot-where") == "worker"
         assert page.nova.page_errors == []
     finally:
         page.context.set_offline(False)
@@ -195,3 +203,29 @@ def test_new_release_replaces_the_app_cache(site_dir: Path, tmp_path, page):
                 break
             page.wait_for_timeout(200)
         assert after == want
+
+
+def test_bots_play_inside_a_third_party_iframe(site_dir: Path, parent_origin, page_factory):
+    """No SharedArrayBuffer, no COOP/COEP: the bots play inside the publisher's frame. Where
+    the browser blocks storage in the frame (as here), PyScript's worker cannot open its
+    IndexedDB and does not start: the page says so and the bots think on the page."""
+    parent_dir, parent = parent_origin
+    page = page_factory(viewport={"width": 900, "height": 750})
+    with serve_site(site_dir, extra_ancestors=[parent]) as site_url:
+        game, frame = _embed(page, parent_dir, parent, site_url, (800, 600))
+        wait_ready(frame)
+        assert not frame.evaluate("self.crossOriginIsolated")
+        game.locator("#nova-bot-0").select_option("greedy")
+        game.locator("#nova-bot-1").select_option("greedy")
+        game.locator("#nova-bot-pace").select_option("quick")
+        game.locator('[data-ui="new-game"]').click()
+        frame.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=120_000)
+        status = frame.evaluate("(document.querySelector('.status') || {}).textContent || ''")
+        where = frame.evaluate("document.body.dataset.novaBotWhere")
+        if "Saving is off" in status:  # storage blocked in the frame
+            # (PyScript's failing worker reports its IndexedDB error as page errors)
+            assert where == "page" and "could not start" in status
+        else:
+            assert where == "worker", status
+            assert page.nova.page_errors == []
+    assert page.nova.external == []

@@ -87,3 +87,25 @@ def test_screenshots_of_a_real_game(page_factory, server_url, size, players):
     assert scores.locator(".score-card").count() == players
     page.screenshot(path=str(SHOTS / f"{size}-scores.png"))
     assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+def test_screenshot_of_a_turn_marked_on_the_board(page_factory, server_url):
+    """The previous player's moves stay marked on the board until the next player acts:
+    trails in the mover's colour (along the ring for an Orbit), touched spaces ringed,
+    and the log grouped by turn."""
+    from nova.web.session import Session
+
+    whole = _greedy_game(4)
+    for round_ in range(6, 14):
+        mid = _mid_game(whole, round_)
+        marks = Session(mid).marks()
+        if len(marks["motions"]) >= 2:
+            break
+    page = _open(page_factory, server_url, "desktop", mid)
+    assert page.locator(".marks .trail").count() == len(marks["motions"])
+    assert page.locator(".marks .mark-touched").count() == len(marks["touched"])
+    assert page.locator(".log-turn").count() >= 4
+    page.wait_for_timeout(600)  # the last move's travel has played
+    page.locator(".board-wrap").screenshot(path=str(SHOTS / "desktop-turn-marked.png"))
+    page.locator(".log").screenshot(path=str(SHOTS / "desktop-log-by-turn.png"))
+    assert page.nova.console_errors == [] and page.nova.page_errors == []

@@ -111,10 +111,10 @@ def test_replay_steps_through_a_linked_game_move_by_move() -> None:
     assert "Set-up" in replay.caption()
     replay.go("next")
     assert replay.state == record.state(1)
-    assert replay.caption() == (
-        f"Decision 1 of 25: {record.names[record.initial_state().current_player]} "
-        f"played {record.moves[0]}"
-    )
+    # the replay speaks the log's words, not move notation
+    assert replay.caption().startswith("Decision 1 of 25: ")
+    assert record.names[record.initial_state().current_player] in replay.caption()
+    assert f"played {record.moves[0]}" not in replay.caption()
     assert replay.go("12") == 12 and replay.go("last") == 25 and replay.go("next") == 25
     assert replay.go("replay-prev") == 24 and replay.go("replay-last") == 25
     assert replay.go("junk") == 25 and replay.go("-4") == 0

@@ -5,10 +5,11 @@
 What it does, fast and idempotent (files are rewritten only when their bytes change, and files
 that no build step produced are removed):
 
-* the pinned runtimes from ``node_modules`` (``npm ci`` first if they are missing or not the
-  pinned versions) into versioned paths: ``runtime/pyodide-<v>/`` (only the files the page
-  needs, with the standard library precompiled to ``.pyc`` by the pinned Pyodide itself under
-  node, cached in ``node_modules/.cache/nova``) and ``runtime/pyscript-<v>/`` (every .js/.css);
+* the pinned runtimes from ``node_modules`` (Pyodide, PyScript, Idiomorph; ``npm ci`` first if
+  they are missing or not the pinned versions) into versioned paths: ``runtime/pyodide-<v>/``
+  (only the files the page needs, with the standard library precompiled to ``.pyc`` by the
+  pinned Pyodide itself under node, cached in ``node_modules/.cache/nova``),
+  ``runtime/pyscript-<v>/`` (every .js/.css) and ``runtime/idiomorph-<v>/``;
 * ``runtime/pyodide-<v>/nova-shim.mjs``: what ``pyscript.toml``'s ``interpreter`` points at; it
   wraps ``loadPyodide`` adding ``indexURL`` and ``stdLibURL`` (PyScript passes neither);
 * ``index.html`` (runtime paths filled in, the start screen from
@@ -44,7 +45,11 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 def pinned_versions() -> dict[str, str]:
     deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    return {"pyodide": deps["pyodide"], "pyscript": deps["@pyscript/core"]}
+    return {
+        "pyodide": deps["pyodide"],
+        "pyscript": deps["@pyscript/core"],
+        "idiomorph": deps["idiomorph"],
+    }
 
 
 def installed_version(pkg: str) -> str | None:
@@ -58,6 +63,7 @@ def ensure_node_modules(pins: dict[str, str]) -> None:
     have = {
         "pyodide": installed_version("pyodide"),
         "pyscript": installed_version("@pyscript/core"),
+        "idiomorph": installed_version("idiomorph"),
     }
     if have == pins:
         return
@@ -66,6 +72,7 @@ def ensure_node_modules(pins: dict[str, str]) -> None:
     have = {
         "pyodide": installed_version("pyodide"),
         "pyscript": installed_version("@pyscript/core"),
+        "idiomorph": installed_version("idiomorph"),
     }
     if have != pins:
         sys.exit(f"build_site: node_modules has {have}, package.json pins {pins}")
@@ -76,6 +83,7 @@ def paths(pins: dict[str, str]) -> dict[str, str]:
     return {
         "PYODIDE_DIR": pyodide_dir,
         "PYSCRIPT_DIR": f"runtime/pyscript-{pins['pyscript']}",
+        "IDIOMORPH_DIR": f"runtime/idiomorph-{pins['idiomorph']}",
         "PYODIDE_SHIM": f"{pyodide_dir}/nova-shim.mjs",
         "STDLIB": f"python_stdlib-pyc{PYC_RECIPE}.zip",
     }
@@ -282,7 +290,10 @@ def write_service_worker(site: Site, pins: dict[str, str], p: dict[str, str]) ->
     for r in app[1:]:
         digest.update(r.encode() + b"\0" + (site.out / r).read_bytes() + b"\0")
     values = {
-        "RUNTIME_ID": f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}-pyc{PYC_RECIPE}",
+        "RUNTIME_ID": (
+            f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}"
+            f"-idiomorph-{pins['idiomorph']}-pyc{PYC_RECIPE}"
+        ),
         "BUILD_ID": digest.hexdigest()[:16],
         "RUNTIME_FILES": json.dumps(runtime),
         "APP_FILES": json.dumps(app),
@@ -312,12 +323,18 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         if f.suffix in (".js", ".css"):
             site.copy(f"{p['PYSCRIPT_DIR']}/{f.name}", f)
 
+    # runtime: Idiomorph, the DOM morphing library the page updates itself with (app.py)
+    idiomorph = NODE_MODULES / "idiomorph"
+    site.copy(f"{p['IDIOMORPH_DIR']}/idiomorph.min.js", idiomorph / "dist" / "idiomorph.min.js")
+    site.copy(f"{p['IDIOMORPH_DIR']}/LICENSE", idiomorph / "LICENSE")
+
     # the page
     html = fill((ROOT / "index.html").read_text(), p)
     html = html.replace("<!--PRERENDER-->", start_screen_html(), 1)
     site.write("index.html", html.encode())
     site.write("pyscript.toml", fill((ROOT / "pyscript.toml").read_text(), p).encode())
     site.copy("main.py", ROOT / "main.py")
+    site.copy("bots_worker.py", ROOT / "bots_worker.py")
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)

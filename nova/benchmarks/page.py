@@ -9,10 +9,13 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
   median and 95th percentile next to one frame (16.7 ms);
-* bots in the page: two search bots play ``--bot-decisions``
-  decisions of a seeded game; their positions per second in the page next to the same
-  decisions replayed by the same bots under CPython (the same seeds visit the same
-  positions), the longest search, and the longest task the page saw (PerformanceObserver).
+* bots in the page: two search bots play ``--bot-decisions`` decisions of a seeded game in
+  the page's worker while Chromium slows the page's main thread ``--throttle`` times (CDP
+  ``Emulation.setCPUThrottlingRate``, 4 by default); the worker's boot, the positions a
+  search visits in ``--think-ms`` next to the same positions searched by the same bots under
+  CPython with the same time, the longest task the page's main thread saw
+  (PerformanceObserver), and "? Rules" pressed 20 times while the bots play: how many
+  presses opened the rules and landed on the same element.
 """
 
 from __future__ import annotations
@@ -183,49 +186,88 @@ LONG_TASKS_JS = """() => {
 }"""
 
 
-def _bot_game(browser, url: str, seed: int, decisions: int) -> dict:
-    """A seeded game of two search bots played by the page; their figures."""
+def _press_rules(page, n: int) -> dict:
+    """Press "? Rules" ``n`` times with the real mouse (held 40 ms) while the bots play:
+    how many presses opened the rules, and on the same element as the first time (a page
+    that replaced its DOM between press and release would lose the click)."""
+    page.evaluate("window.__novaRules = document.querySelector('[data-ui=\"help\"]')")
+    opened = same = 0
+    for _ in range(n):
+        page.wait_for_timeout(150)
+        same += page.evaluate("window.__novaRules === document.querySelector('[data-ui=\"help\"]')")
+        page.click('[data-ui="help"]', delay=40)
+        opened += page.get_attribute("body", "data-nova-screen") == "help"
+        page.keyboard.press("Escape")
+    return {"opened": opened, "same": same, "n": n}
+
+
+def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, think_ms: int) -> dict:
+    """A seeded game of two search bots played by the page, the page's main thread slowed
+    ``throttle`` times by Chromium (CDP ``Emulation.setCPUThrottlingRate``); their figures."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
     page, _ = _load(ctx, url, "data-nova-ready")
     try:
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.select_option("#nova-bot-0", "search")
         page.select_option("#nova-bot-1", "search")
         page.select_option("#nova-bot-pace", "quick")
+        page.select_option("#nova-bot-think", str(think_ms))
         page.fill("#nova-seed", str(seed))
         page.click('[data-ui="new-game"]')
-        # observe from the first bot decision on: starting a game is a click, not bot thinking
-        page.wait_for_function("+(document.body.dataset.novaBotDecisions || 0) >= 1")
+        # the worker boots after the click (its boot is its own figure); observe long tasks
+        # from the first bot decision on
+        page.wait_for_function(
+            "+(document.body.dataset.novaBotDecisions || 0) >= 1", timeout=600_000
+        )
         page.evaluate(LONG_TASKS_JS)
+        rules = _press_rules(page, 20)
         page.wait_for_function(
             f"+(document.body.dataset.novaBotDecisions || 0) >= {decisions} || "
             "document.body.hasAttribute('data-nova-over')",
-            timeout=600_000,
+            timeout=1_800_000,
         )
-        # the page keeps playing: read one consistent snapshot
-        data = page.evaluate("() => ({...document.body.dataset, long: window.__novaLong})")
+        # the page keeps playing: read one consistent snapshot, with the game's moves
+        data = page.evaluate(
+            """() => ({...document.body.dataset, long: window.__novaLong, save:
+                 localStorage.getItem('nova:save:' + localStorage.getItem('nova:current'))})"""
+        )
+        data["rules"] = rules
     finally:
         ctx.close()
     return data
 
 
-def _bot_game_cpython(seed: int, decisions: int) -> dict:
-    """The same seeded game and bots as :func:`_bot_game`, under CPython."""
-    import asyncio
+def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int) -> dict:
+    """The page's game, decision by decision, asked of the same bots under CPython with the
+    same thinking time (the page's moves are played, so both see the same positions)."""
+    import json
 
+    from ..record import GameRecord
     from ..rules import new_game
-    from ..web.bot_turns import BotTable
+    from ..web.bot_turns import BotStats, thinking_bot
 
-    async def pause() -> None:
-        return None
-
-    table = BotTable(["search", "search"])
+    moves: list[str] = []
+    if save:
+        moves = list(GameRecord.from_dict(json.loads(save)["record"]).moves)
     s = new_game(players=2, seed=seed)
-    while table.decisions < decisions and not s.is_over():
+    stats = BotStats()
+    bots = {0: thinking_bot("search", think_ms), 1: thinking_bot("search", think_ms)}
+    for i in range(min(decisions, len(moves)) if moves else decisions):
+        if s.is_over():
+            break
         seat = s.current_player
-        move = asyncio.run(table.decide(s, seat, seed * 1_000_003 + s.ply, pause))
-        s = s.apply(move)
-    return table.stats()
+        bot = bots[seat]
+        before = bot.positions
+        t0 = time.perf_counter()
+        bot.start(s.view(seat), seed * 1_000_003 + i)
+        searched = not bot.done
+        move = bot.best()
+        ms = (time.perf_counter() - t0) * 1000
+        stats.add(searched, bot.positions - before, ms, ms)
+        s = s.apply(moves[i] if moves else move)
+    return stats.stats()
 
 
 def _gzip_bytes(site: Path, paths: list[str]) -> int:
@@ -250,7 +292,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument(
         "--bot-decisions", type=int, default=200, help="bot decisions timed in the page"
     )
+    ap.add_argument(
+        "--throttle", type=float, default=4.0, help="CPU slow-down of the page while bots play"
+    )
+    ap.add_argument("--think-ms", type=int, default=1000, choices=(250, 1000, 3000))
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    ap.add_argument("--bots-only", action="store_true", help="only the bots in the page")
     args = ap.parse_args(argv)
 
     tools = ROOT / "tools"
@@ -286,7 +333,7 @@ def main(argv: list[str]) -> int:
             bare_c, bare_w, bare_size = [], [], {}
             pyc_c, pyc_w, pyc_size = [], [], {}
             ours_c, ours_w, size = [], [], {}
-            for _ in range(args.reps):
+            for _ in range(0 if args.bots_only else args.reps):
                 _boot_once(
                     browser, url + "bench/bare.html", "data-bare-ready", bare_c, bare_w, bare_size
                 )
@@ -294,8 +341,12 @@ def main(argv: list[str]) -> int:
                     browser, url + "bench/bare.html?pyc", "data-bare-ready", pyc_c, pyc_w, pyc_size
                 )
                 _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size)
-            times, misses, note = _clicks(browser, url, args.moves, args.seed)
-            bots = _bot_game(browser, url, args.seed, args.bot_decisions)
+            times, misses, note = [], 0, "--bots-only"
+            if not args.bots_only:
+                times, misses, note = _clicks(browser, url, args.moves, args.seed)
+            bots = _bot_game(
+                browser, url, args.seed, args.bot_decisions, args.throttle, args.think_ms
+            )
             browser.close()
     finally:
         server.terminate()
@@ -303,6 +354,10 @@ def main(argv: list[str]) -> int:
 
     def row(name: str, value: str, ref: str) -> None:
         print(f"  {name:<44} {value:>12}   {ref}")
+
+    if args.bots_only:
+        _print_bots(bots, args, row)
+        return 0
 
     print("boot, ms from navigation to marker (median; all runs in brackets)")
     fmt = lambda xs: f"{_median(xs):,.0f}"  # noqa: E731
@@ -356,35 +411,51 @@ def main(argv: list[str]) -> int:
         row("timed clicks", str(len(times)), f"{misses} clicks changed nothing within 3 s")
         if note:
             print(f"  note: {note}")
-    _print_bots(bots, args.seed, row)
+    _print_bots(bots, args, row)
     return 0
 
 
-def _print_bots(page: dict, seed: int, row) -> None:
+def _print_bots(page: dict, args, row) -> None:
     done = int(page.get("novaBotDecisions", 0))
-    ref = _bot_game_cpython(seed, done)
-    pos, ms = int(page.get("novaBotPositions", 0)), float(page.get("novaBotThinkMs", 0))
-    ref_pos, ref_ms = int(ref["positions"]), float(ref["think-ms"])
-    searches = int(page.get("novaBotSearches", 0))
-    print(f"bots in the page: two search bots, seed {seed}, {done} bot decisions")
+    ref = _bot_game_cpython(page.get("save"), args.seed, done, args.think_ms)
+    pos, searches = int(page.get("novaBotPositions", 0)), int(page.get("novaBotSearches", 0))
+    ms = float(page.get("novaBotThinkMs", 0))
+    ref_pos, ref_searches = int(ref["positions"]), int(ref["searches"])
+    ref_ms = float(ref["think-ms"])
+    print(
+        f"bots in the page: two search bots, seed {args.seed}, {done} bot decisions, "
+        f"thinking {args.think_ms} ms a search, the page's main thread slowed "
+        f"{args.throttle:g}x (CDP Emulation.setCPUThrottlingRate); bots where: "
+        f"{page.get('novaBotWhere', '?')}"
+    )
+    row(
+        "bots' worker: boot to its first answer, ms",
+        page.get("novaWorkerMs", "?"),
+        f"started after data-nova-ready; state {page.get('novaWorker', '?')}",
+    )
+    row(
+        "search bot, positions per search in the page",
+        f"{pos / max(searches, 1):,.0f}",
+        f"reference: the same positions in CPython {ref_pos / max(ref_searches, 1):,.0f}"
+        f" ({searches} vs {ref_searches} searches)",
+    )
     row(
         "search bot, positions per second in the page",
         f"{pos / max(ms, 1e-9) * 1000:,.0f}",
-        f"reference: the same decisions in CPython {ref_pos / max(ref_ms, 1e-9) * 1000:,.0f}"
-        f" ({pos:,} vs {ref_pos:,} positions)",
+        f"reference: CPython {ref_pos / max(ref_ms, 1e-9) * 1000:,.0f}",
     )
-    row(
-        "thinking per search in the page, mean ms",
-        f"{ms / max(searches, 1):,.0f}",
-        f"{searches} searches; CPython {ref_ms / max(int(ref['searches']), 1):,.0f} ms",
-    )
-    row("longest bot decision in the page, ms", page.get("novaBotLongestMs", "?"), "aim: 2,000")
+    row("longest bot decision in the page, ms", page.get("novaBotLongestMs", "?"), "")
     long = page.get("long") or []
     row(
         "longest main-thread task while bots played, ms",
         f"{max(long, default=0):,.0f}",
-        f"{len(long)} tasks over 50 ms; aim: none over 100; "
-        f"longest bot slice {page.get('novaBotLongestSliceMs', '?')} ms",
+        f"{len(long)} tasks over 50 ms (aim: none), under {args.throttle:g}x throttling",
+    )
+    rules = page.get("rules") or {}
+    row(
+        '"? Rules" pressed while the bots played',
+        f"{rules.get('opened', 0)}/{rules.get('n', 0)} opened",
+        f"same element {rules.get('same', 0)}/{rules.get('n', 0)} times",
     )
 
 

@@ -71,8 +71,12 @@ class _Instant:
         return self.bot.choose(view, seed)
 
 
-def make_bot(name: str, budget: int | None = None):
-    """A fresh bot by name, with ``choose(view, seed)`` and ``start``/``step``/``done``/``best``."""
+def make_bot(name: str, budget: int | None = None, time_ms: float | None = None):
+    """A fresh bot by name, with ``choose(view, seed)`` and ``start``/``step``/``done``/``best``.
+
+    ``time_ms``: a search bot thinks for about that long per search instead of a fixed
+    number of simulations (the page's thinking time); the other bots ignore it.
+    """
     name, _, arg = name.partition(":")  # "search:200" is a search bot with budget 200
     if arg:
         budget = int(arg)
@@ -81,7 +85,7 @@ def make_bot(name: str, budget: int | None = None):
     if name == "greedy":
         return _Instant(GreedyBot())
     if name == "search":
-        return SearchBot(budget)
+        return SearchBot(budget, time_ms)
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
 
 

@@ -39,14 +39,21 @@ from .simple import PlanningBot
 DEFAULT_BUDGET = 48
 CANDIDATES = 6
 ROLLOUT_NODES = 40  # states tried per action in rollouts: a cheaper greedy
+TIMED_CAP = 100_000  # simulations at most under a time budget (never reached in practice)
 
 
 class SearchBot(PlanningBot):
     name = "search"
 
-    def __init__(self, budget: int | None = None) -> None:
+    def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__()
-        self.budget = DEFAULT_BUDGET if budget is None else max(1, int(budget))
+        # With a time budget the bot simulates until its time is up (the page's setting);
+        # the simulation count is then only a cap. Without one it is the budget, and the
+        # bot is deterministic (the lab, the tests).
+        self.time_ms = None if time_ms is None else max(1.0, float(time_ms))
+        if budget is None:
+            budget = TIMED_CAP if self.time_ms is not None else DEFAULT_BUDGET
+        self.budget = max(1, int(budget))
         self.done = True
         self._move: str | None = None
         self.positions = 0  # states the search has visited (for the benchmark)
@@ -56,6 +63,7 @@ class SearchBot(PlanningBot):
         """Begin thinking about ``view`` (the deciding seat's view, with ``legal``)."""
         self._view = view
         self._seed = seed
+        self._t0 = time.perf_counter()
         self._seat = view["seat"]
         self._root: State | None = None
         self._work = self._search()
@@ -128,16 +136,27 @@ class SearchBot(PlanningBot):
         def mean(k: int) -> float:
             return totals[k] / max(counts[k], 1)
 
+        timed = self.time_ms is not None
+        total = (self.time_ms or 0.0) / 1000.0
+        done_rounds = 0
         while len(alive) > 1 and sims < self.budget:
-            # a round: every candidate left, on the samples they all share
-            for r in range(per_round):
-                if sims >= self.budget:
+            # a round: every candidate left, on the samples they all share; under a time
+            # budget each round gets an equal share of the time (and every candidate once)
+            end = self._t0 + total * (done_rounds + 1) / rounds
+            r = 0
+            while sims < self.budget:
+                if timed:
+                    if r >= len(alive) and time.perf_counter() >= end:
+                        break
+                elif r >= per_round:
                     break
                 c = alive[r % len(alive)]
                 totals[c] += self._rollout(plans[c], counts[c])
                 counts[c] += 1
                 sims += 1
+                r += 1
                 yield
+            done_rounds += 1
             # successive halving: keep the better half
             alive.sort(key=lambda k: -mean(k))
             alive = alive[: max(1, (len(alive) + 1) // 2)]

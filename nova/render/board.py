@@ -144,7 +144,7 @@ def _base_panel(view: dict, seat: int, base: int, geo, names, colours) -> str:
     d = view["seats"][seat]
     current = view["turn"] == seat
     out = [
-        f'<g class="base{" base-current" if current else ""}" data-seat="{seat}">',
+        f'<g class="base{" base-current" if current else ""}" id="base-{seat}" data-seat="{seat}">',
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="{BASE_H}" rx="14" '
         f'fill="#121a3a" stroke="{colour}" stroke-width="{5 if current else 3}"/>',
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="30" rx="14" '
@@ -192,8 +192,14 @@ def board_svg(
     interactive: bool = True,
     keys: dict[str, str] | None = None,
     static_slot: bool = False,
+    marks: dict | None = None,
 ) -> str:
     """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut.
+
+    ``marks`` (``Session.marks()``): the moves of the turn being marked, drawn as trails in
+    the mover's colour with the spaces they touched ringed; the stack that the last
+    decision moved carries ``data-nova-motion`` (once per decision) and ``data-nova-path``
+    (the way it came, relative to where it is) for the page to animate.
 
     With ``static_slot`` the unchanging part (sky, star, rings, empty spaces) is left out,
     replaced by ``<g data-nova-static="KEY">``: the page keeps that part as a DOM node
@@ -211,16 +217,21 @@ def board_svg(
     out = [_svg_open(lay.board_title)]
     if static_slot:
         key, _ = static_layer(view, colours)
-        out.append(f'<g data-nova-static="{key}"></g>')
+        out.append(f'<g class="board-static" data-nova-static="{key}" data-nova-keep="{key}"></g>')
     else:
         out.append(_static_board(players, vkey, removed, tuple(colours)))
     # what is on the spaces changes every move: only this part is drawn each time
     names_of = lay.space_names
+    arrivals: dict[int, str] = {}
+    if marks:
+        trails, arrivals = _marks_svg(marks, lay, geo, colours)
+        out.append(trails)
     for s in range(lay.ring_start[removed] if removed < lay.ring_count else 0, lay.space_count):
         if pile[s] or ship[s] >= 0:
             x, y = geo.space_xy[s]
             out.append(
-                f'<g class="stack" data-stack="{names_of[s]}">'
+                f'<g class="stack" id="stack-{names_of[s]}" data-stack="{names_of[s]}"'
+                f"{arrivals.get(s, '')}>"
                 f"{_stack(x, y, geo.space_r[s], pile[s], ship[s], colours)}</g>"
             )
     # clickable targets last, on top of everything
@@ -235,7 +246,8 @@ def board_svg(
         if key:
             label += f" (key {key})"
         out.append(
-            f'<g class="target target-{_kind(token)}" data-move="{escape(token, quote=True)}" '
+            f'<g class="target target-{_kind(token)}" id="target-{name}" '
+            f'data-move="{escape(token, quote=True)}" '
             f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
             f"<title>{escape(label)}</title>"
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
@@ -251,6 +263,65 @@ def board_svg(
         out.append(_base_panel(view, seat, base, geo, names, colours))
     out.append("</svg>")
     return "".join(out)
+
+
+def _place_xy(place: int | str, owner: int, lay, geo) -> tuple[float, float]:
+    if place == "star":
+        return float(CENTRE), float(CENTRE)
+    if place == "dock":
+        return geo.base_xy[lay.seat_base[owner]]
+    return geo.space_xy[place]
+
+
+def motion_points(motion: dict, lay, geo) -> list[tuple[float, float]]:
+    """The way a ship travelled: along its ring (the shorter way round) when it stayed on
+    one ring (an Orbit, a push), else straight (a Jump, a Launch, an Unload, a Phase Shift)."""
+    src, dst, owner = motion["from"], motion["to"], motion["owner"]
+    a, b = _place_xy(src, owner, lay, geo), _place_xy(dst, owner, lay, geo)
+    if isinstance(src, int) and isinstance(dst, int) and lay.space_ring[src] == lay.space_ring[dst]:
+        radius = geo.ring_r[lay.space_ring[src]]
+        start, end = lay.space_angle[src], lay.space_angle[dst]
+        sweep = (end - start + 180.0) % 360.0 - 180.0  # the shorter way round
+        steps = max(2, int(abs(sweep) // 8) + 1)
+        return [polar(radius, start + sweep * k / steps) for k in range(steps + 1)]
+    return [a, b]
+
+
+def _marks_svg(marks: dict, lay, geo, colours: list[str]) -> tuple[str, dict[int, str]]:
+    """Trails and touched spaces of the marked turn; the attributes of arriving stacks."""
+    out = ['<g class="marks" aria-hidden="true">']
+    seat = marks.get("seat", -1)
+    ring_colour = escape(colours[seat] if 0 <= seat < len(colours) else NEUTRAL, quote=True)
+    for s in marks.get("touched", ()):
+        x, y = geo.space_xy[s]
+        out.append(
+            f'<circle class="mark-touched" cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="{geo.space_r[s] + 7:.1f}" fill="none" stroke="{ring_colour}" '
+            'stroke-width="3" stroke-dasharray="5 4" opacity=".9"/>'
+        )
+    for m in marks.get("motions", ()):
+        pts = motion_points(m, lay, geo)
+        colour = escape(colours[m["owner"]], quote=True)
+        d = "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in pts)
+        (x0, y0), (x1, y1) = pts[0], pts[-1]
+        out.append(
+            f'<path class="trail" d="{d}" fill="none" stroke="{colour}" stroke-width="4" '
+            'stroke-linecap="round" stroke-dasharray="2 7" opacity=".95"/>'
+            f'<circle class="trail-start" cx="{x0:.1f}" cy="{y0:.1f}" r="6" fill="none" '
+            f'stroke="{colour}" stroke-width="3"/>'
+            f'<circle class="trail-end" cx="{x1:.1f}" cy="{y1:.1f}" r="4" fill="{colour}"/>'
+        )
+    out.append("</g>")
+    arrivals: dict[int, str] = {}
+    latest = marks.get("latest") or {}
+    for k, m in enumerate(latest.get("motions", ())):
+        if not isinstance(m["to"], int):
+            continue
+        pts = motion_points(m, lay, geo)
+        x1, y1 = pts[-1]
+        rel = " ".join(f"{x - x1:.1f},{y - y1:.1f}" for x, y in pts)
+        arrivals[m["to"]] = f' data-nova-motion="{latest["index"]}-{k}" data-nova-path="{rel}"'
+    return "".join(out), arrivals
 
 
 def _svg_open(title: str) -> str:

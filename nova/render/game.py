@@ -27,7 +27,8 @@ def _kbd(key: str) -> str:
 
 def _button(token: str, label: str, key: str, extra: str = "", cls: str = "choice") -> str:
     return (
-        f'<button type="button" class="{cls}" data-move="{escape(token, quote=True)}"'
+        f'<button type="button" class="{cls}" id="move-{escape(token, quote=True)}" '
+        f'data-move="{escape(token, quote=True)}"'
         f"{extra}>{_kbd(key)}{label}</button>"
     )
 
@@ -36,7 +37,7 @@ def full_page_button(cls: str = "") -> str:
     """Embedded only: opens the game (or the start screen) in a page of its own."""
     classes = f"{cls} full-page".strip()
     return (
-        f'<button type="button" data-ui="full-page" class="{classes}" '
+        f'<button type="button" id="ui-full-page" data-ui="full-page" class="{classes}" '
         'title="Open the game in a page of its own">Full page ↗</button>'
     )
 
@@ -112,7 +113,7 @@ def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]
             for b, bay in enumerate(d["bays"])
         )
         rows.append(
-            f'<li class="{cls}" style="--seat:{escape(colours[i], quote=True)}">'
+            f'<li class="{cls}" id="seat-{i}" style="--seat:{escape(colours[i], quote=True)}">'
             f'<div class="seat-name"><span class="swatch"></span>{escape(names[i])}{bot}'
             f'{" ◀ turn" if i == view["turn"] else ""}</div>'
             f'<div class="seat-stats">'
@@ -158,7 +159,8 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
         )
         playable = " playable" if modes else ""
         cards.append(
-            f'<li class="hand-card{playable}">{card_html(lay, cid)}'
+            f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}">'
+            f"{card_html(lay, cid)}"
             f'<div class="modes">{buttons}</div></li>'
         )
     return (
@@ -222,6 +224,20 @@ def choices_html(view: dict, keys: dict[str, str]) -> str:
     return f'<div class="choices" role="group" aria-label="Choices">{"".join(out)}</div>'
 
 
+def log_turns_html(turns: list[dict], names: list[str], colours: list[str]) -> str:
+    """The log, newest turn first, each turn's lines in the order they happened."""
+    out = []
+    for g in turns:
+        seat = g["seat"]
+        lines = "".join(f"<li>{escape(line)}</li>" for line in g["lines"])
+        out.append(
+            f'<li class="log-turn" style="--seat:{escape(colours[seat], quote=True)}">'
+            f'<h4><span class="swatch"></span>Round {g["round"] + 1} · {escape(names[seat])}</h4>'
+            f'<ol class="log-lines">{lines}</ol></li>'
+        )
+    return "".join(out)
+
+
 def game_html(
     view: dict,
     names: list[str],
@@ -234,11 +250,15 @@ def game_html(
     static_slot: bool = False,
     status: str = "",
     embed: bool = False,
+    marks: dict | None = None,
+    log_turns: list[dict] | None = None,
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
     ``embed``: the game sits in someone else's page (an iframe): a "Full page" button
-    opens this game in a tab of its own.
+    opens this game in a tab of its own. ``marks``: the moves the board marks
+    (``Session.marks()``). ``log_turns``: the log grouped by turn (``Session.log_turns()``),
+    shown instead of the flat ``log``.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -247,13 +267,14 @@ def game_html(
     end = ""
     if "E" in legal:
         end = (
-            '<button type="button" class="end-turn" data-move="E" '
+            '<button type="button" class="end-turn" id="move-E" data-move="E" '
             'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
         )
     undo = (
-        '<button type="button" data-ui="undo" title="Undo (u)">↶ Undo</button>'
+        '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
         if can_undo
-        else '<button type="button" data-ui="undo" disabled title="Nothing to undo">↶ Undo</button>'
+        else '<button type="button" id="ui-undo" data-ui="undo" disabled '
+        'title="Nothing to undo">↶ Undo</button>'
     )
     who = view["current"]
     ask = thinking or prompt(view, names)
@@ -261,7 +282,13 @@ def game_html(
         f'<span class="turn-swatch" style="background:{escape(colours[view["turn"]], quote=True)}">'
         f"</span>Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
     )
-    log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
+    if log_turns is not None:
+        log_items = log_turns_html(log_turns, names, colours)
+    else:
+        log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
+    log_list = f"<ul>{log_items}</ul>"
+    if log_turns is not None:
+        log_list = f'<ol class="log-turns">{log_items}</ol>'
     notice_html = f'<div class="notice" role="alert">{escape(notice)}</div>' if notice else ""
     if status:  # e.g. "saving is off": worth knowing, not an error to announce each time
         notice_html += f'<p class="status muted" role="status">{escape(status)}</p>'
@@ -272,25 +299,29 @@ def game_html(
         f'<div class="turn">{turn_line}</div>'
         '<nav class="tools">'
         f"{undo}"
-        '<button type="button" data-ui="share" title="Share this game as a link">Share</button>'
-        '<button type="button" data-ui="help" title="Rules and keys (?)">? Rules</button>'
-        '<button type="button" data-ui="menu" title="New game, saved games">☰ Games</button>'
+        '<button type="button" id="ui-share" data-ui="share" '
+        'title="Share this game as a link">Share</button>'
+        '<button type="button" id="ui-help" data-ui="help" '
+        'title="Rules and keys (?)">? Rules</button>'
+        '<button type="button" id="ui-menu" data-ui="menu" '
+        'title="New game, saved games">☰ Games</button>'
         f"{full_page_button() if embed else ''}"
         "</nav></header>"
         f"{notice_html}"
         '<div class="table">'
-        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot)}</div>'
+        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot, marks)}'
+        "</div>"
         '<div class="controls">'
         f'<p class="prompt" aria-live="polite">{escape(ask)}</p>'
         '<div class="action-bar">'
         f"{choices_html(view, keys)}{end}</div>"
         f"{hand_html(view, lay, keys)}{played_html(view, lay)}"
-        "<div data-nova-share-panel hidden></div>"
+        '<div id="share-panel" data-nova-share-panel data-nova-keep="share" hidden></div>'
         f"{seats_html(view, names, colours, bots)}{track_html(view)}"
         f"{academy_html(view, lay, keys)}"
         f'<section class="panel legend-panel">{shard_legend()}</section>'
         f'<section class="panel log" aria-label="Game log"><h3>Log '
-        '<button type="button" data-ui="replay" class="small">▶ Replay</button></h3>'
-        f"<ul>{log_items}</ul>"
+        '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button></h3>'
+        f"{log_list}"
         "</section></div></div></div>"
     )

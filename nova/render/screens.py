@@ -29,6 +29,7 @@ class NewGameForm:
     colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))
     bots: list[str] = field(default_factory=lambda: ["", "", "", ""])
     pace: str = "watch"  # how long each bot decision stays on screen: "watch" or "quick"
+    think_ms: int = 1000  # a search bot's thinking time per search (see THINK_CHOICES)
 
 
 def _alert(message: str) -> str:
@@ -124,7 +125,7 @@ def new_game_html(
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
         f'<p class="muted">Board: {escape(side)}</p>'
         f'<ol class="seat-forms">{"".join(seats)}</ol>'
-        f"{_pace_html(form.pace)}"
+        f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
         f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
         f'value="{form.seed}"></label> '
         '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
@@ -140,6 +141,8 @@ def new_game_html(
 
 
 PACE_CHOICES = [("watch", "step by step"), ("quick", "quickly")]
+# a search bot's thinking time per search, in ms (nova.web.bot_turns.THINK_CHOICES agrees)
+THINK_CHOICES = [(250, "¼ second"), (1000, "1 second"), (3000, "3 seconds")]
 
 
 def _pace_html(pace: str) -> str:
@@ -150,14 +153,30 @@ def _pace_html(pace: str) -> str:
     return f'<label class="pace">Bots play <select id="nova-bot-pace">{opts}</select></label>'
 
 
+def _think_html(think_ms: int) -> str:
+    opts = "".join(
+        f'<option value="{v}"{" selected" if think_ms == v else ""}>{label}</option>'
+        for v, label in THINK_CHOICES
+    )
+    return (
+        '<label class="pace">Search bot thinks <select id="nova-bot-think">'
+        f"{opts}</select> a move</label>"
+    )
+
+
 def pass_html(
-    view: dict, names: list[str], colours: list[str], seat: int, embed: bool = False
+    view: dict,
+    names: list[str],
+    colours: list[str],
+    seat: int,
+    embed: bool = False,
+    marks: dict | None = None,
 ) -> str:
     """'Pass to <name>': the public board only, and a Ready button. No hand is drawn.
 
     Embedded, the button is not autofocused: browsers refuse that in a cross-origin frame.
     """
-    board = board_svg(view, names, colours, interactive=False)
+    board = board_svg(view, names, colours, interactive=False, marks=marks)
     name = escape(names[seat])
     return (
         '<div class="pass">'

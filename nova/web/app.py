@@ -29,7 +29,7 @@ from ..render.screens import (
     scores_html,
 )
 from ..rules import IllegalMove
-from .bot_turns import BotError, BotTable
+from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
 from .saves import SaveStore, new_id
 from .session import Session
 from .share import Replay, full_page_address, link_for, share
@@ -38,6 +38,11 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 # seconds a bot decision stays on screen before the next, so people can follow the bots
 BOT_PACE = {"watch": 0.45, "quick": 0.05}
+# how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
+MOTION_MS = {"watch": 420, "quick": 160}
+THINK_MS = {250, 1000, 3000}  # the new-game form's thinking times (screens.THINK_CHOICES)
+WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
+WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 
 
 def safe_colours(colours: list[str]) -> list[str]:
@@ -65,11 +70,15 @@ class App:
         self.scores_closed = False
         self.message = ""
         self.bots_running = False
-        self.bot_table: BotTable | None = None
+        self.bot_stats = BotStats()
+        self.bot_table: BotTable | None = None  # the fallback, if the worker cannot start
+        self.worker = None  # the bots' worker once it answers
+        self.worker_state = ""  # "" (not asked for) / "starting" / "ready" / "failed"
         self.render_ms: list[float] = []
-        self.static_nodes: dict = {}
         self.static_wanted: tuple[str, str] | None = None
         self.replay: Replay | None = None  # while watching a replay
+        self.animated: set[str] = set()  # arrivals already played (game id: decision-k)
+        self.renders = 0  # how many times the screen was drawn (a newer drawing wins)
         # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
         self.embed = bool(document.documentElement.classList.contains("nova-embed"))
 
@@ -116,7 +125,10 @@ class App:
 
     def set_session(self, session: Session, game_id: str) -> None:
         self.session = session
-        self.bot_table = BotTable(session.record.bots) if any(session.record.bots) else None
+        self.bot_stats = BotStats()
+        self.bot_table = None
+        if any(session.record.bots) and not self.worker_state:
+            asyncio.ensure_future(self.start_worker())
         self.game_id = game_id
         self.screen = "game"
         self.scores_closed = False
@@ -149,6 +161,9 @@ class App:
         pace = _el(doc.getElementById("nova-bot-pace"))
         if pace is not None and str(pace.value) in BOT_PACE:
             f.pace = str(pace.value)
+        think = _el(doc.getElementById("nova-bot-think"))
+        if think is not None and str(think.value).isdigit() and int(think.value) in THINK_MS:
+            f.think_ms = int(think.value)
         seed = _el(doc.getElementById("nova-seed"))
         if seed is not None:
             text = str(seed.value).strip()
@@ -165,11 +180,18 @@ class App:
 
     # -- drawing --------------------------------------------------------------------------
     def markup(self) -> str:
-        s = self.session
+        """The screen on show; the rules help is a dialog over it, so the screen under it
+        (and every control on it) stays the same elements while the help is open."""
+        html = self.screen_markup()
         if self.help_open:
+            s = self.session
             players = s.record.players if s else self.form.players
             variant = s.record.variant if s else None
-            return help_html(players, variant)
+            html += help_html(players, variant)
+        return html
+
+    def screen_markup(self) -> str:
+        s = self.session
         if self.replay is not None:  # the replay screen
             return self.replay.screen_html(safe_colours(self.replay.record.colours))
         if self.screen == "new" or s is None:
@@ -185,27 +207,34 @@ class App:
         colours = safe_colours(s.record.colours)
         view = s.view()
         if s.needs_pass():
-            return pass_html(view, names, colours, s.state.current_player, self.embed)
+            return pass_html(view, names, colours, s.state.current_player, self.embed, s.marks())
         thinking = ""
         if s.bot_to_move():
             seat = s.state.current_player
             thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is thinking…"
-        status = "" if self.store.available else self.store.error
+            if self.worker_state == "starting":
+                thinking = f"{names[seat]} ({s.record.bots[seat]} bot) is getting ready…"
+        status = " ".join(
+            x for x in ("" if self.store.available else self.store.error, self.worker_note) if x
+        )
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
-            True, status, self.embed,
+            True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(),
         )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
             html += scores_html(view, names, colours)
         return html
 
-    def render(self) -> None:
+    def render(self, html: str | None = None) -> None:
+        """Draw the screen (``html``: its markup, if already made)."""
+        self.renders += 1
         t0 = time.perf_counter()
-        html = self.markup()
+        html = self.markup() if html is None else html
         t1 = time.perf_counter()
-        self.root.innerHTML = html
+        self.morph(html)
         self.fill_static_layer()
+        self.animate()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
         body = self.body
@@ -224,26 +253,76 @@ class App:
         else:
             body.removeAttribute("data-nova-bot-turn")
         if bot_turn and not self.bots_running:
-            asyncio.ensure_future(self.run_bots())
+            if not self.worker_state:
+                asyncio.ensure_future(self.start_worker())
+            else:
+                asyncio.ensure_future(self.run_bots())
+
+    def morph(self, html: str) -> None:
+        """Update the page in place (Idiomorph, through assets/boot.js's ``novaMorph``): an
+        element that stays on screen stays the same DOM node, so a press on a control is
+        never split from its release by a repaint (a bot's move, say)."""
+        morph = getattr(self.window, "novaMorph", None)
+        if morph is not None and getattr(self.window, "Idiomorph", None) is not None:
+            morph(self.root, html)
+        else:  # Idiomorph failed to load: replacing the whole screen still works
+            self.root.innerHTML = html
+
+    def animate(self) -> None:
+        """Play each newly arrived stack's way on the board once (its ``data-nova-path``,
+        drawn by the renderer from the session's data), at the bots' pace; not at all
+        when the player asks the system for reduced motion."""
+        els = self.root.querySelectorAll("[data-nova-motion]")
+        if not els.length:
+            return
+        try:
+            reduce = bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:
+            reduce = False
+        from pyscript.ffi import to_js
+
+        ms = MOTION_MS.get(self.form.pace, 300)
+        for i in range(els.length):
+            el = els.item(i)
+            key = f"{self.game_id}:{el.getAttribute('data-nova-motion')}"
+            if key in self.animated:
+                continue
+            if len(self.animated) > 4096:
+                self.animated.clear()
+            self.animated.add(key)
+            path = str(el.getAttribute("data-nova-path") or "")
+            frames = []
+            for pair in path.split():
+                x, _, y = pair.partition(",")
+                try:
+                    frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
+                except ValueError:
+                    frames = []
+                    break
+            if reduce or len(frames) < 2:
+                continue
+            el.setAttribute("data-nova-animated", "")
+            el.animate(
+                to_js(frames, dict_converter=self.window.Object.fromEntries),
+                to_js(
+                    {"duration": ms, "easing": "ease-in-out"},
+                    dict_converter=self.window.Object.fromEntries,
+                ),
+            )
 
     def fill_static_layer(self) -> None:
-        """Put the board's unchanging layer (kept as a DOM node) into its slot."""
+        """Fill the board's unchanging layer when it is new or its key changed.
+
+        The morph leaves a filled layer alone while its key (``data-nova-keep``) stays the
+        same; otherwise the slot arrives empty and gets the (cached) markup once.
+        """
         wanted, self.static_wanted = self.static_wanted, None
         if wanted is None:
             return
         key, markup = wanted
         slot = _el(self.root.querySelector(f'[data-nova-static="{key}"]'))
-        if slot is None:
-            return
-        node = self.static_nodes.get(key)
-        if node is None:
-            node = self.document.createElementNS("http://www.w3.org/2000/svg", "g")
-            node.setAttribute("class", "board-static")
-            node.innerHTML = markup
-            if len(self.static_nodes) > 8:
-                self.static_nodes.clear()
-            self.static_nodes[key] = node
-        slot.replaceWith(node)
+        if slot is not None and not slot.firstChild:
+            slot.innerHTML = markup
 
     def current_screen(self) -> str:
         s = self.session
@@ -258,43 +337,123 @@ class App:
         return "game"
 
     # -- bots -----------------------------------------------------------------------------
+    async def start_worker(self) -> None:
+        """Start the bots' worker (after the page is ready: it never delays the first paint).
+
+        A second Pyodide in a PyScript named worker with ``sync_main_only``: the page only
+        awaits its exports, so no SharedArrayBuffer and no COOP/COEP (the page stays
+        embeddable). If it cannot start, the bots think on this page, in slices, and the
+        page says so.
+        """
+        self.worker_state = "starting"
+        self.body.setAttribute("data-nova-worker", "starting")
+        t0 = time.perf_counter()
+        try:
+            from pyscript import create_named_worker
+
+            # PyScript waits forever for a worker whose script cannot be fetched (offline
+            # before the cache has it, a proxy): ask for it first, and fail at once
+            probe = await self.window.fetch(WORKER_SRC)
+            if not probe.ok:
+                raise RuntimeError(f"{WORKER_SRC}: HTTP {probe.status}")
+            worker = await asyncio.wait_for(
+                create_named_worker(src=WORKER_SRC, name="nova-bots", config="./pyscript.toml"),
+                WORKER_BOOT_S,
+            )
+            await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
+        except Exception as exc:  # blocked by the browser, a CSP, a network fault, a bug
+            self.worker_state = "failed"
+            self.body.setAttribute("data-nova-worker", "failed")
+            self.worker_note = (
+                "The bots' helper could not start "
+                f"({exc.__class__.__name__}), so they think on this page: "
+                "it may answer a little slower while they do."
+            )
+        else:
+            self.worker, self.worker_state = worker, "ready"
+            self.body.setAttribute("data-nova-worker", "ready")
+            ms = (time.perf_counter() - t0) * 1000
+            self.body.setAttribute("data-nova-worker-ms", f"{ms:.0f}")
+        if self.bots_may_play(self.session) and not self.bots_running:
+            asyncio.ensure_future(self.run_bots())
+        self.render()
+
+    worker_note = ""
+
     async def run_bots(self) -> None:
-        """Play the bot seats' decisions one after another, thinking in slices."""
+        """Play the bot seats' decisions one after another, while a bot is to decide.
+
+        A decision is asked of the worker with what the seat may see; the engine checks
+        the answer. An answer that comes back after undo, a new game, the menu, help or a
+        replay is stale and dropped (the loop asks again about what is on screen then).
+        """
+        if self.bots_running:
+            return
         self.bots_running = True
         try:
-            while True:
+            while self.bots_may_play(self.session):
+                if self.worker_state == "starting":
+                    return  # start_worker() restarts this loop once the worker is up
                 s = self.session
-                if not self.bots_may_play(s):
-                    return
-                table, seat, at = self.bot_table, s.state.current_player, s.moves
+                seat, at = s.state.current_player, s.moves
+                name = s.record.bots[seat]
+                seed = s.record.seed * 1_000_003 + at
                 started = time.perf_counter()
 
                 def moved_on(s=s, at=at) -> bool:  # undo, a new game, the menu, help, replay
                     return s.moves != at or not self.bots_may_play(s)
 
                 try:
-                    token = await table.decide(
-                        s.state, seat, s.record.seed * 1_000_003 + at, _breathe,
-                        cancelled=moved_on,
-                    )  # fmt: skip
+                    if self.worker is not None:
+                        request = bot_request(
+                            s.state, seat, s.record.bots, seed, self.form.think_ms,
+                            f"{self.game_id}:{id(s)}",
+                        )  # fmt: skip
+                        answer = await self.worker.think(request)
+                        if moved_on():
+                            continue  # stale: ask again about what is on screen now
+                        token, data = accept(s.state, seat, name, answer)
+                        wall = (time.perf_counter() - started) * 1000
+                        stats = self.bot_stats
+                        stats.add(data.get("searched", False), data.get("positions", 0),
+                                  data.get("ms", 0.0), wall)  # fmt: skip
+                    else:
+                        if self.bot_table is None:
+                            self.bot_table = BotTable(s.record.bots, time_ms=self.form.think_ms)
+                            self.bot_stats = self.bot_table
+                        token = await self.bot_table.decide(
+                            s.state, seat, seed, _breathe, cancelled=moved_on
+                        )
+                        if token is None:
+                            continue
                 except BotError as exc:
+                    if moved_on():
+                        continue
                     # never expected (the bots are tested to choose only legal moves); say so
                     # and play on with the first legal decision, so the game is not stuck
                     token = str(s.state.legal_moves()[0])
                     self.message = f"{exc}; it plays {token!r} instead."
-                if token is None:
-                    return
                 wait = BOT_PACE.get(self.form.pace, 0.0) - (time.perf_counter() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 if moved_on():
-                    return
+                    continue
                 s.play(token)
+                body = self.body
+                body.setAttribute("data-nova-bot-move", token)
+                body.setAttribute("data-nova-bot-where", "worker" if self.worker else "page")
+                for k, v in self.bot_stats.stats().items():
+                    body.setAttribute(f"data-nova-bot-{k}", v)
+                # saving, making the markup and morphing the page are separate tasks, so
+                # the page can paint and take a click between them on a slow device
+                await _breathe()
                 self.autosave()
-                self.body.setAttribute("data-nova-bot-move", token)
-                for k, v in table.stats().items():
-                    self.body.setAttribute(f"data-nova-bot-{k}", v)
-                self.bots_running_render()
+                await _breathe()
+                drawn = self.renders
+                html = self.markup()
+                await _breathe()
+                if self.renders == drawn:  # else a click drew a newer screen meanwhile
+                    self.bots_running_render(html)
         finally:
             self.bots_running = False
 
@@ -309,16 +468,19 @@ class App:
             and s.bot_to_move()
         )
 
-    def bots_running_render(self) -> None:
+    def bots_running_render(self, html: str | None = None) -> None:
         # render without re-scheduling (this loop is already running)
         running, self.bots_running = self.bots_running, True
-        self.render()
+        self.render(html)
         self.bots_running = running
 
     # -- events ---------------------------------------------------------------------------
     def on_click(self, event) -> None:
         target = event.target
         el = _el(target.closest("[data-move],[data-ui],[data-nova-share]")) if _el(target) else None
+        if self.help_open and _el(target) and not _el(target.closest(".help")):
+            self.ui("close-help")  # a click beside the rules dialog closes it
+            return
         if el is None:
             return
         if el.hasAttribute("disabled"):
@@ -340,6 +502,8 @@ class App:
     def play(self, token: str) -> None:
         s = self.session
         if s is None or self.screen != "game" or s.bot_to_move() or self.replay is not None:
+            return
+        if self.help_open:  # the rules dialog is over the board
             return
         t0 = time.perf_counter()
         try:

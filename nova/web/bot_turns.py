@@ -1,54 +1,128 @@
-"""Bot seats in the page: the lab's own bots, thinking in short slices.
+"""Bot seats in the page: what the main thread asks the bots' worker, what it accepts back,
+and the fallback when no worker could start (thinking in short slices on the main thread).
 
-The hosted page has no cross-origin isolation (it must stay embeddable in the publisher's
-iframe), so there is no SharedArrayBuffer and a bot thinks on the main thread. It does so
-in slices of a few milliseconds and awaits a pause between them, so the browser can paint
-and take clicks while a search bot thinks (no long task over 100 ms).
-
-Pure Python: the pause is passed in (``asyncio.sleep(0)`` in the page), so the same code
-runs under CPython in the tests.
+Pure Python (no browser imports), driven by the tests under CPython. The worker's side is
+:mod:`nova.web.bot_worker`; the browser glue that carries the JSON is ``app.py``.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Awaitable, Callable
 
-from ..rules import State
+from ..rules import IllegalMove, State
 
-SLICE_MS = 20.0  # one slice of bot thinking; the page paints and takes clicks in between
+SLICE_MS = 20.0  # fallback only: one slice of thinking on the main thread
+DEFAULT_THINK_MS = 1000  # the search bot's thinking time per search (new-game form)
 
 
 class BotError(RuntimeError):
     """A bot failed or chose a decision that is not legal (a bug, never the player's fault)."""
 
 
-class BotTable:
-    """One bot per bot seat of a game, kept for the whole game.
+def thinking_bot(name: str, time_ms: float | None = None):
+    """A fresh bot for a seat; a search bot thinks ``time_ms`` per search (if given)."""
+    from ..bots import make_bot  # only games with bots pay for importing them
+
+    return make_bot(name, None, time_ms)
+
+
+def bot_request(
+    state: State, seat: int, bots: list[str], seed: int, time_ms: float, game: str
+) -> str:
+    """The JSON the worker gets: what ``seat`` may see, never more (no hidden card)."""
+    return json.dumps(
+        {
+            "game": game,
+            "bots": list(bots),
+            "seat": seat,
+            "view": state.view(seat),
+            "seed": seed,
+            "time_ms": time_ms,
+        },
+        separators=(",", ":"),
+    )
+
+
+def accept(state: State, seat: int, bot: str, answer: object) -> tuple[str, dict]:
+    """The move token in the worker's ``answer``, checked by the engine; BotError if not."""
+    try:
+        data = json.loads(str(answer))
+    except ValueError:
+        raise BotError(f"the {bot} bot sent an answer that is not JSON") from None
+    if not isinstance(data, dict):
+        raise BotError(f"the {bot} bot sent a malformed answer")
+    if "error" in data:
+        raise BotError(f"the {bot} bot failed: {data['error']}")
+    token = data.get("move")
+    if not isinstance(token, str) or state.is_over() or state.current_player != seat:
+        raise BotError(f"the {bot} bot answered {token!r} when it was not its decision")
+    try:
+        move = state.parse_move(token)
+    except (IllegalMove, ValueError, KeyError, IndexError):
+        raise BotError(f"the {bot} bot chose {token!r}, which is not legal here") from None
+    if str(move) not in {str(m) for m in state.legal_moves()}:
+        raise BotError(f"the {bot} bot chose {token!r}, which is not legal here")
+    return str(move), data
+
+
+class BotStats:
+    """The game's bot figures, shown as ``data-nova-bot-*`` (read by bench-page)."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.searches = 0  # decisions that needed thinking (not remembered, not forced)
+        self.think_ms = 0.0  # time the bots spent thinking
+        self.positions = 0  # states a search bot visited
+        self.longest_slice_ms = 0.0  # main-thread fallback only
+        self.last_ms = 0.0  # wall time of the last decision, as the page waited for it
+        self.longest_ms = 0.0
+
+    def add(self, searched: bool, positions: int, think_ms: float, wall_ms: float) -> None:
+        self.decisions += 1
+        self.searches += bool(searched)
+        self.positions += int(positions)
+        self.think_ms += float(think_ms)
+        self.last_ms = wall_ms
+        self.longest_ms = max(self.longest_ms, wall_ms)
+
+    def stats(self) -> dict[str, str]:
+        """Figures for the page's ``data-nova-bot-*`` attributes."""
+        return {
+            "decisions": str(self.decisions),
+            "searches": str(self.searches),
+            "think-ms": f"{self.think_ms:.1f}",
+            "positions": str(self.positions),
+            "longest-slice-ms": f"{self.longest_slice_ms:.1f}",
+            "last-ms": f"{self.last_ms:.1f}",
+            "longest-ms": f"{self.longest_ms:.1f}",
+        }
+
+
+class BotTable(BotStats):
+    """The fallback when the worker cannot start: one bot per bot seat, thinking on the
+    main thread in slices of about ``SLICE_MS`` with an awaited pause between them.
 
     A planning bot remembers the turn it planned, so the later decisions of its turn
     answer without thinking again: the same bot object must answer all of them.
     """
 
-    def __init__(self, names: list[str], budget: int | None = None) -> None:
+    def __init__(
+        self, names: list[str], budget: int | None = None, time_ms: float | None = None
+    ) -> None:
+        super().__init__()
         self.names = list(names)
         self.budget = budget
+        self.time_ms = time_ms
         self._agents: dict[int, object] = {}
-        # what the page reports (data-nova-bot-*) and bench-page reads
-        self.decisions = 0
-        self.searches = 0  # decisions that needed thinking (not remembered, not forced)
-        self.think_ms = 0.0  # time inside slices, over the whole game
-        self.positions = 0  # states a search bot visited
-        self.longest_slice_ms = 0.0
-        self.last_ms = 0.0  # wall time of the last decision, pauses included
-        self.longest_ms = 0.0  # the longest decision, wall time
 
     def agent(self, seat: int):
         bot = self._agents.get(seat)
         if bot is None:
-            from ..bots import make_bot  # only games with bots pay for importing them
+            from ..bots import make_bot
 
-            bot = self._agents[seat] = make_bot(self.names[seat], self.budget)
+            bot = self._agents[seat] = make_bot(self.names[seat], self.budget, self.time_ms)
         return bot
 
     async def decide(
@@ -66,15 +140,15 @@ class BotTable:
         bot = self.agent(seat)
         start = time.perf_counter()
         before = getattr(bot, "positions", 0)
+        think = 0.0
         try:
             bot.start(view, seed)
-            if not bot.done:
-                self.searches += 1
+            searched = not bot.done
             while not bot.done:
                 t0 = time.perf_counter()
                 bot.step(slice_ms)
                 ms = (time.perf_counter() - t0) * 1000
-                self.think_ms += ms
+                think += ms
                 self.longest_slice_ms = max(self.longest_slice_ms, ms)
                 await pause()
                 if cancelled():
@@ -82,22 +156,8 @@ class BotTable:
             move = bot.best()
         except Exception as exc:  # report it: the page says so and the game goes on
             raise BotError(f"the {self.names[seat]} bot failed: {exc}") from exc
-        self.positions += getattr(bot, "positions", 0) - before
-        self.decisions += 1
-        self.last_ms = (time.perf_counter() - start) * 1000
-        self.longest_ms = max(self.longest_ms, self.last_ms)
+        positions = getattr(bot, "positions", 0) - before
+        self.add(searched, positions, think, (time.perf_counter() - start) * 1000)
         if move not in legal:
             raise BotError(f"the {self.names[seat]} bot chose {move!r}, which is not legal here")
         return move
-
-    def stats(self) -> dict[str, str]:
-        """Figures for the page's ``data-nova-bot-*`` attributes."""
-        return {
-            "decisions": str(self.decisions),
-            "searches": str(self.searches),
-            "think-ms": f"{self.think_ms:.1f}",
-            "positions": str(self.positions),
-            "longest-slice-ms": f"{self.longest_slice_ms:.1f}",
-            "last-ms": f"{self.last_ms:.1f}",
-            "longest-ms": f"{self.longest_ms:.1f}",
-        }

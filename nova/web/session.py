@@ -30,6 +30,38 @@ def reveals(before: State, after: State) -> bool:
     )
 
 
+def motions(before: State, after: State) -> list[dict]:
+    """What moved on the board in one decision, from the two states (no DOM guessing).
+
+    Each is ``{"owner": seat, "from": place, "to": place}`` where a place is a space index,
+    ``"dock"`` (the owner's Star Base) or ``"star"`` (consumed). A Launch comes from the
+    dock, an Unload goes to it; a pushed ship moves too.
+    """
+    out = []
+    for owner in range(len(before.players)):
+        gone = [s for s, o in enumerate(before.ship) if o == owner and after.ship[s] != owner]
+        came = [s for s, o in enumerate(after.ship) if o == owner and before.ship[s] != owner]
+        for i in range(max(len(gone), len(came))):
+            src = gone[i] if i < len(gone) else "dock"
+            if i < len(came):
+                dst = came[i]
+            elif after.players[owner].dock > before.players[owner].dock:
+                dst = "dock"
+            else:
+                dst = "star"
+            out.append({"owner": owner, "from": src, "to": dst})
+    return out
+
+
+def touched(before: State, after: State) -> list[int]:
+    """Spaces whose stack or Shards changed in one decision."""
+    return [
+        s
+        for s in range(len(before.ship))
+        if before.ship[s] != after.ship[s] or before.pile[s] != after.pile[s]
+    ]
+
+
 class Session:
     """One game on screen: record, states, undo barrier, pass-and-play gate, log."""
 
@@ -37,6 +69,7 @@ class Session:
         self.record = record
         self.states: list[State] = record.states()  # RecordError if a move is illegal
         self.log: list[str] = []
+        self._log_index: list[int] = []  # the decision each log line tells
         self.barrier = 0  # moves before this index can no longer be undone
         for i, move in enumerate(record.moves):
             self._after_move(i, self.states[i], move, self.states[i + 1])
@@ -160,6 +193,51 @@ class Session:
         if line:
             self.log.append(line)
             self._log_index.append(i)
+
+    def turn_of(self, i: int) -> tuple[int, int]:
+        """(round, seat) of the turn in which decision ``i`` was made."""
+        s = self.states[i]
+        return s.round, s.turn
+
+    def marks(self) -> dict:
+        """What the board marks: the previous turn's moves until the next player acts, then
+        that player's moves so far; and the last decision's moves (to animate once).
+
+        ``{"seat": whose moves, "motions": [...], "touched": [space, ...], "latest":
+        {"index": i, "motions": [...]}}`` (all from the states; see :func:`motions`).
+        """
+        n = len(self.record.moves)
+        if n == 0:
+            return {"seat": -1, "motions": [], "touched": [], "latest": None}
+        now = self.turn_of(n)
+        # decisions of the turn on now; if none yet, those of the turn before it
+        first = n
+        while first > 0 and self.turn_of(first - 1) == now:
+            first -= 1
+        if first == n:
+            key = self.turn_of(n - 1)
+            while first > 0 and self.turn_of(first - 1) == key:
+                first -= 1
+        else:
+            key = now
+        moved: list[dict] = []
+        spaces: list[int] = []
+        for i in range(first, n):
+            a, b = self.states[i], self.states[i + 1]
+            moved += motions(a, b)
+            spaces += [s for s in touched(a, b) if s not in spaces]
+        latest = {"index": n - 1, "motions": motions(self.states[n - 1], self.states[n])}
+        return {"seat": key[1], "motions": moved, "touched": spaces, "latest": latest}
+
+    def log_turns(self, limit: int = 12) -> list[dict]:
+        """The log grouped by turn and player, newest turn first (at most ``limit``)."""
+        groups: list[dict] = []
+        for line, i in zip(self.log, self._log_index, strict=True):
+            rnd, seat = self.turn_of(i)
+            if not groups or (groups[-1]["round"], groups[-1]["seat"]) != (rnd, seat):
+                groups.append({"round": rnd, "seat": seat, "lines": []})
+            groups[-1]["lines"].append(line)
+        return groups[::-1][:limit]
 
     def title(self) -> str:
         names = ", ".join(self.record.names)

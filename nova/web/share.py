@@ -226,13 +226,26 @@ class Replay:
         return self.step
 
     def caption(self) -> str:
-        """Plain text: which decision this is, who made it and its token."""
+        """Plain text, in the log's words: which decision this is and what it did. A choice
+        that is only part of an action (a ship picked, say) names the action it is part of."""
         if self.step == 0:
             return f"Set-up: {self.record.names[self.states[0].turn]} to start"
-        before = self.states[self.step - 1]
-        who = self.record.names[before.current_player]
-        move = self.record.moves[self.step - 1]
-        return f"Decision {self.step} of {self.last}: {who} played {move}"
+        return f"Decision {self.step} of {self.last}: {self.words(self.step - 1)}"
+
+    def words(self, i: int) -> str:
+        """The log's line for decision ``i``, or the line of the action it belongs to."""
+        from ..render.words import describe  # the renderer's words; imported when shown
+
+        names = self.record.names
+        moves = self.record.moves
+        line = describe(self.states[i], moves[i], self.states[i + 1], names)
+        if line:
+            return line
+        for j in range(i + 1, min(len(moves), i + 12)):
+            line = describe(self.states[j], moves[j], self.states[j + 1], names)
+            if line:
+                return f"choosing, for: {line}"
+        return f"{names[self.states[i].current_player]} is choosing"
 
     def controls_html(self) -> str:
         """The replay bar: caption, step buttons and a slider, all escaped."""
@@ -280,5 +293,19 @@ class Replay:
         view = s.view(s.current_player)
         view.pop("legal", None)
         r = self.record
-        board = game_html(view, r.names, colours, r.bots, [self.caption()], False, "", "")
+        marks = None
+        if self.step:  # the shown decision's moves, marked and played on the board
+            from .session import motions, touched
+
+            a, b = self.states[self.step - 1], s
+            moved = motions(a, b)
+            marks = {
+                "seat": a.turn,
+                "motions": moved,
+                "touched": touched(a, b),
+                "latest": {"index": f"r{self.step}", "motions": moved},
+            }
+        board = game_html(
+            view, r.names, colours, r.bots, [self.caption()], False, "", "", marks=marks
+        )
         return f'<div class="nova-replay-screen">{self.controls_html()}{board}</div>'
