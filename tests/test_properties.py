@@ -132,8 +132,9 @@ def check_row(s: State, row: list[tuple[str, str]]) -> None:
 def test_r5_r30_random_games_keep_the_invariants(players, seed):
     """R3, R5, R23, R24, R30, R49: thousands of random games to the end: all 30 Shards, every
     card and every ship accounted for after every move, no ship lands on a ship, links
-    between actions, and the game ends, at once when nothing can move the track any more; at every DEEP_EVERY-th move (first at a seeded
-    offset), every offered move applies, JSON round-trips and the views hide what they must."""
+    between actions, and the game ends, at once when nothing can move the track any more;
+    at every DEEP_EVERY-th move (first at a seeded offset), every offered move applies, JSON
+    round-trips and the views hide what they must."""
     n = 0
     offset = seed % DEEP_EVERY
 
