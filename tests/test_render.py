@@ -162,6 +162,20 @@ def test_score_screen_shows_every_bay_and_the_winner():
         assert f"<td class='pts'>{s.scores()[seat]}</td></tr></table>" in out
 
 
+def test_score_screen_says_why_the_game_ended():
+    """R49: a game that ends because nothing can move the track says so on the score screen
+    (and in the log), not just "Super-Nova"."""
+    for reason, words in (
+        ("supernova", "goes Super-Nova."),
+        ("stalled", "nothing can move the Expansion Track any more"),
+        ("round limit", "round limit is reached"),
+    ):
+        s = random_state(2, 11, 100000)
+        s.end_reason = reason
+        out = scores_html(s.view(0), NAMES, DEFAULT_COLOURS)
+        assert words in out, reason
+
+
 def test_help_lists_every_special_card_from_the_data():
     out = help_html(3)
     for card in layout_for(3).special.values():
