@@ -131,6 +131,11 @@ def test_action_labels():
         ({"setup": {"shards": {"k": -1}}}, "setup.shards.k"),
         ({"scoring": {"bay_sets": "ten"}}, "scoring.bay_sets"),
         ({"nonsense": {}}, "nonsense"),
+        ({"settings": {"launch_to_open_gate": "yes"}}, "settings.launch_to_open_gate"),
+        ({"settings": {"unused_base_gates": "open"}}, "settings.unused_base_gates"),
+        ({"settings": {"max_rounds": 0}}, "settings.max_rounds"),
+        ({"setup": {"players": {"2": {"opening_extra_cards": [0]}}}}, "opening_extra_cards"),
+        ({"setup": {"players": {"2": {"opening_extra_cards": [0, 9]}}}}, "opening_extra_cards"),
     ],
 )
 def test_r9_broken_variant_is_refused_naming_the_field(variant, named):
