@@ -104,3 +104,14 @@ def test_lab_reports_the_games_arc(capsys):
     for label in ("rounds: median", "Shards entered play", "points winners: bays / Specials",
                   "Disrupts per game", "longest run, no Shard in play"):  # fmt: skip
         assert label in out
+
+
+def test_lab_compares_content_2_with_content_1(capsys):
+    """Issue 9: today's content against the first one, same seeds, one command."""
+    content_1 = str(Path(__file__).resolve().parent.parent / "nova/data/variants/content-1.json")
+    args = ["--players", "2", "--bots", "greedy", "--games", "2", "--workers", "1", "--json"]
+    assert main([*args, "--compare", content_1]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["games"] == d["compare"]["games"] == 2
+    assert d["compare"]["variant"] == content_1 and "arc" in d["compare"]
+
