@@ -114,4 +114,3 @@ def test_lab_compares_content_2_with_content_1(capsys):
     d = json.loads(capsys.readouterr().out)
     assert d["games"] == d["compare"]["games"] == 2
     assert d["compare"]["variant"] == content_1 and "arc" in d["compare"]
-
