@@ -236,7 +236,9 @@ def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
         before = moves(page)
         r = page.evaluate(CLICK_JS, [None, rng.random(), 0.3])
         assert not r.get("none"), "the person has no decision on their turn"
-        assert moves(page) == before + 1
+        # the person's one decision; a bot's (a Spawn placement, its turn) may follow at
+        # once, so the count is settled by the tally after the game: human + bot
+        assert moves(page) >= before + 1
         human += 1
     page.wait_for_selector("body[data-nova-over]", state="attached", timeout=30_000)
     bot = int(page.get_attribute("body", "data-nova-bot-decisions"))

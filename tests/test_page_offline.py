@@ -134,7 +134,7 @@ def test_embedded_in_third_party_iframe(site_dir: Path, parent_origin, page_fact
             game.locator('[data-ui="full-page"]').click()
         full = popup_info.value
         full.wait_for_load_state("commit")
-        assert "embed" not in full.url and "#n1." in full.url
+        assert "embed" not in full.url and "#n2." in full.url
         wait_ready(full)
         assert full.evaluate("+document.body.dataset.novaMoves") == 2
         assert not full.evaluate("document.documentElement.classList.contains('nova-embed')")
@@ -162,7 +162,7 @@ def test_a_sandboxed_frame_that_refuses_new_tabs_offers_the_link(
         link = game.locator("input[data-nova-share-link]")
         link.wait_for(state="visible", timeout=10_000)
         url = link.input_value()
-        assert "#n1." in url and "embed" not in url
+        assert "#n2." in url and "embed" not in url
         assert len(page.context.pages) == 1
     assert page.nova.page_errors == []
 

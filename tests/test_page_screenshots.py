@@ -67,7 +67,7 @@ def test_screenshots_of_a_real_game(page_factory, server_url, size, players):
     page.screenshot(path=str(SHOTS / f"{size}-new-game.png"))
 
     whole = _greedy_game(players)
-    mid = _mid_game(whole, 8)
+    mid = _mid_game(whole, whole.state().round // 2 + 1)
     page = _open(page_factory, server_url, size, mid)
     assert int(page.get_attribute("body", "data-nova-moves")) == len(mid.moves)
     assert page.locator(".hand .card").count() >= 5  # the deciding player's hand
@@ -96,7 +96,7 @@ def test_screenshot_of_a_turn_marked_on_the_board(page_factory, server_url):
     from nova.web.session import Session
 
     whole = _greedy_game(4)
-    for round_ in range(6, 14):
+    for round_ in range(whole.state().round // 2, whole.state().round):
         mid = _mid_game(whole, round_)
         marks = Session(mid).marks()
         if len(marks["motions"]) >= 2:
