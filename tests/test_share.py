@@ -123,6 +123,19 @@ def test_replay_steps_through_a_linked_game_move_by_move() -> None:
     assert cut.moves == record.moves[:7] and cut.state() == record.state(7)
 
 
+def test_play_from_here_keeps_an_old_games_rules_content() -> None:
+    """A content-1 game (an old link) cut in the replay still plays content 1's rules."""
+    record = GameRecord(players=2, seed=4, content=1)
+    s = record.initial_state()
+    for _ in range(30):
+        record.moves.append(str(s.legal_moves()[-1]))
+        s = s.apply(record.moves[-1])
+    replay = Replay(record)
+    replay.go("20")
+    cut = replay.record_upto_step()
+    assert cut.content == 1 and cut.state() == record.state(20)
+
+
 def test_replay_controls_disable_the_ends_and_escape_names() -> None:
     record = GameRecord(players=2, seed=5, names=EVIL)
     s = record.initial_state()

@@ -25,6 +25,7 @@ How the page uses it (nova/web/app.py, whose one delegated click listener routes
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -276,9 +277,10 @@ class Replay:
     def record_upto_step(self) -> GameRecord:
         """The game cut at this step: "Play from here" continues from the shown position."""
         r = self.record
-        return GameRecord(
-            r.players, r.seed, r.variant, list(r.names), list(r.colours), list(r.bots),
-            list(r.moves[: self.step]),
+        # replace() keeps every field, the rules content among them (an old game stays old)
+        return replace(
+            r, names=list(r.names), colours=list(r.colours), bots=list(r.bots),
+            moves=list(r.moves[: self.step]),
         )  # fmt: skip
 
     def screen_html(self, colours: list[str]) -> str:
