@@ -163,11 +163,28 @@ addEventListener("unhandledrejection", (e) => {
 // layer, the share panel) is left as it is while its key stays the same: a JS callback,
 // because Idiomorph asks it about every node and a call into Python each time would cost more
 // than the morph itself.
-window.novaMorph = (root, html) => window.Idiomorph.morph(root, html, {
-  morphStyle: "innerHTML",
-  callbacks: {
-    beforeNodeMorphed: (old, next) => !(
-      old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-nova-keep") &&
-      old.getAttribute("data-nova-keep") === next.getAttribute("data-nova-keep")),
-  },
-});
+// novaMorph returns true when the morph went as planned; false when an elided part
+// (data-nova-elided: "you already show this") found no shown element with its key, so the
+// page must send the whole markup again (nova/render/keep.py, nova/web/app.py).
+window.novaMorph = (root, html) => {
+  let ok = true;
+  const kept = (old, next) =>
+    old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-nova-keep") &&
+    old.getAttribute("data-nova-keep") === next.getAttribute("data-nova-keep");
+  window.Idiomorph.morph(root, html, {
+    morphStyle: "innerHTML",
+    callbacks: {
+      beforeNodeMorphed: (old, next) => {
+        if (kept(old, next)) return false;
+        if (next.nodeType === 1 && next.hasAttribute("data-nova-elided")) ok = false;
+        return true;
+      },
+      beforeNodeAdded: (node) => {
+        if (node.nodeType === 1 && (node.hasAttribute("data-nova-elided") ||
+            (node.querySelector && node.querySelector("[data-nova-elided]")))) ok = false;
+        return true;
+      },
+    },
+  });
+  return ok;
+};

@@ -8,6 +8,7 @@ from html import escape
 from ..rules import layout_for
 from .board import SPACE_PREFIXES, board_svg
 from .cards import MODE_ICON, card_back, card_html, mode_label
+from .keep import keyed
 from .prompts import assign_keys, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
@@ -224,17 +225,21 @@ def choices_html(view: dict, keys: dict[str, str]) -> str:
     return f'<div class="choices" role="group" aria-label="Choices">{"".join(out)}</div>'
 
 
-def log_turns_html(turns: list[dict], names: list[str], colours: list[str]) -> str:
-    """The log, newest turn first, each turn's lines in the order they happened."""
+def log_turns_html(
+    turns: list[dict], names: list[str], colours: list[str], known: frozenset[str] = frozenset()
+) -> str:
+    """The log, newest turn first, each turn's lines in the order they happened (a turn
+    the page already shows, by its key in ``known``, comes back elided: see keep.py)."""
     out = []
     for g in turns:
         seat = g["seat"]
         lines = "".join(f"<li>{escape(line)}</li>" for line in g["lines"])
-        out.append(
+        item = (
             f'<li class="log-turn" style="--seat:{escape(colours[seat], quote=True)}">'
             f'<h4><span class="swatch"></span>Round {g["round"] + 1} · {escape(names[seat])}</h4>'
             f'<ol class="log-lines">{lines}</ol></li>'
         )
+        out.append(keyed(item, f"log-{g['round']}-{seat}", known))
     return "".join(out)
 
 
@@ -252,13 +257,15 @@ def game_html(
     embed: bool = False,
     marks: dict | None = None,
     log_turns: list[dict] | None = None,
+    known: frozenset[str] = frozenset(),
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
     ``embed``: the game sits in someone else's page (an iframe): a "Full page" button
     opens this game in a tab of its own. ``marks``: the moves the board marks
     (``Session.marks()``). ``log_turns``: the log grouped by turn (``Session.log_turns()``),
-    shown instead of the flat ``log``.
+    shown instead of the flat ``log``. ``known``: the part keys the page already shows;
+    those parts come back elided (``keep.py``), the rest whole.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -283,7 +290,7 @@ def game_html(
         f"</span>Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
     )
     if log_turns is not None:
-        log_items = log_turns_html(log_turns, names, colours)
+        log_items = log_turns_html(log_turns, names, colours, known)
     else:
         log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
     log_list = f"<ul>{log_items}</ul>"
@@ -293,8 +300,10 @@ def game_html(
     if status:  # e.g. "saving is off": worth knowing, not an error to announce each time
         notice_html += f'<p class="status muted" role="status">{escape(status)}</p>'
 
-    return (
-        f'<div class="game" data-seat="{view["seat"]}" data-decider="{who}">'
+    def part(markup: str, id_: str) -> str:
+        return keyed(markup, id_, known) if markup else ""
+
+    topbar = (
         '<header class="topbar">'
         f'<div class="turn">{turn_line}</div>'
         '<nav class="tools">'
@@ -307,20 +316,25 @@ def game_html(
         'title="New game, saved games">☰ Games</button>'
         f"{full_page_button() if embed else ''}"
         "</nav></header>"
+    )
+    return (
+        f'<div class="game" data-seat="{view["seat"]}" data-decider="{who}">'
+        f"{part(topbar, 'part-topbar')}"
         f"{notice_html}"
         '<div class="table">'
         f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot, marks)}'
         "</div>"
         '<div class="controls">'
-        f'<p class="prompt" aria-live="polite">{escape(ask)}</p>'
-        '<div class="action-bar">'
-        f"{choices_html(view, keys)}{end}</div>"
-        f"{hand_html(view, lay, keys)}{played_html(view, lay)}"
-        '<div id="share-panel" data-nova-share-panel data-nova-keep="share" hidden></div>'
-        f"{seats_html(view, names, colours, bots)}{track_html(view)}"
-        f"{academy_html(view, lay, keys)}"
-        f'<section class="panel legend-panel">{shard_legend()}</section>'
-        f'<section class="panel log" aria-label="Game log"><h3>Log '
+        f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
+        + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
+        + part(hand_html(view, lay, keys), "part-hand")
+        + part(played_html(view, lay), "part-played")
+        + '<div id="share-panel" data-nova-share-panel data-nova-keep="share" hidden></div>'
+        + part(seats_html(view, names, colours, bots), "part-seats")
+        + part(track_html(view), "part-track")
+        + part(academy_html(view, lay, keys), "part-academy")
+        + part(f'<section class="panel legend-panel">{shard_legend()}</section>', "part-legend")
+        + '<section class="panel log" aria-label="Game log"><h3>Log '
         '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button></h3>'
         f"{log_list}"
         "</section></div></div></div>"

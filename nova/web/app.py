@@ -19,6 +19,7 @@ from ..links import decode
 from ..record import DEFAULT_COLOURS, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
+from ..render.keep import keys_in
 from ..render.prompts import assign_keys
 from ..render.screens import (
     BOT_CHOICES,
@@ -79,6 +80,8 @@ class App:
         self.replay: Replay | None = None  # while watching a replay
         self.animated: set[str] = set()  # arrivals already played (game id: decision-k)
         self.renders = 0  # how many times the screen was drawn (a newer drawing wins)
+        # the keyed parts the page shows (render/keep.py): the next markup elides them
+        self.kept: frozenset[str] = frozenset()
         # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
         self.embed = bool(document.documentElement.classList.contains("nova-embed"))
 
@@ -220,6 +223,7 @@ class App:
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
             True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(),
+            known=self.kept if self.can_morph() else frozenset(),
         )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
@@ -232,7 +236,11 @@ class App:
         t0 = time.perf_counter()
         html = self.markup() if html is None else html
         t1 = time.perf_counter()
-        self.morph(html)
+        if not self.morph(html):  # a part it was told it shows was not there: send all
+            self.kept = frozenset()
+            html = self.markup()
+            self.morph(html)
+        self.kept = keys_in(html)
         self.fill_static_layer()
         self.animate()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
@@ -258,15 +266,23 @@ class App:
             else:
                 asyncio.ensure_future(self.run_bots())
 
-    def morph(self, html: str) -> None:
+    def can_morph(self) -> bool:
+        return (
+            getattr(self.window, "novaMorph", None) is not None
+            and getattr(self.window, "Idiomorph", None) is not None
+        )
+
+    def morph(self, html: str) -> bool:
         """Update the page in place (Idiomorph, through assets/boot.js's ``novaMorph``): an
         element that stays on screen stays the same DOM node, so a press on a control is
-        never split from its release by a repaint (a bot's move, say)."""
-        morph = getattr(self.window, "novaMorph", None)
-        if morph is not None and getattr(self.window, "Idiomorph", None) is not None:
-            morph(self.root, html)
-        else:  # Idiomorph failed to load: replacing the whole screen still works
-            self.root.innerHTML = html
+        never split from its release by a repaint (a bot's move, say). Parts the page
+        already shows come elided (``render/keep.py``) and are left alone; False if one of
+        them was not found (then the caller sends the whole markup)."""
+        if self.can_morph():
+            return self.window.novaMorph(self.root, html) is not False
+        # Idiomorph failed to load: replacing the whole screen still works
+        self.root.innerHTML = html
+        return True
 
     def animate(self) -> None:
         """Play each newly arrived stack's way on the board once (its ``data-nova-path``,
