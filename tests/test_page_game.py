@@ -150,7 +150,7 @@ def test_undo_button_and_keyboard(page_factory, server_url):
     assert moves(page) == 0
     # the player sees Undo grey out (nothing left to undo); until then Enter would press the
     # focused Undo button again, as Enter on any focused button does
-    page.wait_for_selector('[data-ui="undo"][disabled]', state="attached")
+    page.wait_for_selector('[data-ui="undo"][aria-disabled="true"]', state="attached")
     page.keyboard.press("Enter")  # end the turn
     assert moves(page) == 1
     assert page.locator('[data-ui="ready"]').is_visible()  # pass to the other player

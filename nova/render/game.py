@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from ..rules import layout_for
+from ..rules.scoring import best_bay_split
 from .board import SPACE_PREFIXES, board_svg
 from .cards import MODE_ICON, card_back, card_html, mode_label
 from .keep import keyed
@@ -98,7 +99,33 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
     )
 
 
+def _points_html(view: dict, i: int, lay) -> str:
+    """A seat's points, saying what they count: the final score once the game is over; your
+    own full score (you know your Specials); an opponent's *public* points (bays and the
+    Specials on view), since the Specials in their hand and deck are secret until the end."""
+    if view.get("over") and view.get("scores"):
+        return (
+            f'<span class="pts" title="Final score (R50-R58)"><b>{view["scores"][i]} pts</b> '
+            "final</span>"
+        )
+    d = view["seats"][i]
+    bays = sum(best_bay_split(b, lay.bay_sets)[0] for b in d["bays"])
+    specials = d["score_estimate"] - bays
+    if i == view["seat"]:
+        title = f"Your score now: Cargo Bays {bays} + Special cards {specials} (R50-R58)"
+        return f'<span class="pts" title="{title}"><b>{d["score_estimate"]} pts</b> now</span>'
+    title = (
+        f"Points on view: Cargo Bays {bays} + Specials played or discarded {specials}. "
+        "Specials in their hand and deck are secret and count at the end (R55)."
+    )
+    return (
+        f'<span class="pts" title="{title}"><b>{d["score_estimate"]} pts</b> on view'
+        '<span class="sr-only"> (secret Specials count at the end)</span></span>'
+    )
+
+
 def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]) -> str:
+    lay = layout_for(view["players"], view.get("variant"))
     rows = []
     for i, d in enumerate(view["seats"]):
         cls = "seat"
@@ -117,8 +144,7 @@ def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]
             f'<li class="{cls}" id="seat-{i}" style="--seat:{escape(colours[i], quote=True)}">'
             f'<div class="seat-name"><span class="swatch"></span>{escape(names[i])}{bot}'
             f'{" ◀ turn" if i == view["turn"] else ""}</div>'
-            f'<div class="seat-stats">'
-            f'<span title="score now"><b>{d["score_estimate"]} pts</b></span>'
+            f'<div class="seat-stats">{_points_html(view, i, lay)}'
             f'<span title="cards in hand">hand {d["hand_count"]}</span>'
             f'<span title="draw pile">deck {d["draw_count"]}</span>'
             f'<span title="discard pile">discard {len(d["discard"])}</span>'
@@ -258,6 +284,7 @@ def game_html(
     marks: dict | None = None,
     log_turns: list[dict] | None = None,
     known: frozenset[str] = frozenset(),
+    undo_why: str = "",
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
@@ -265,7 +292,8 @@ def game_html(
     opens this game in a tab of its own. ``marks``: the moves the board marks
     (``Session.marks()``). ``log_turns``: the log grouped by turn (``Session.log_turns()``),
     shown instead of the flat ``log``. ``known``: the part keys the page already shows;
-    those parts come back elided (``keep.py``), the rest whole.
+    those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
+    off (``Session.undo_block()``), its tooltip and accessible description.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -277,18 +305,32 @@ def game_html(
             '<button type="button" class="end-turn" id="move-E" data-move="E" '
             'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
         )
-    undo = (
-        '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
-        if can_undo
-        else '<button type="button" id="ui-undo" data-ui="undo" disabled '
-        'title="Nothing to undo">↶ Undo</button>'
-    )
+    if can_undo:
+        undo = '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
+    else:
+        why = escape(undo_why or "Nothing to undo", quote=True)
+        # aria-disabled, not disabled: a tap or focus still reaches it and says why not
+        undo = (
+            f'<button type="button" id="ui-undo" data-ui="undo" aria-disabled="true" '
+            f'data-why-ui="{why}" title="{why}">↶ Undo</button>'
+        )
     who = view["current"]
     ask = thinking or prompt(view, names)
-    turn_line = (
-        f'<span class="turn-swatch" style="background:{escape(colours[view["turn"]], quote=True)}">'
-        f"</span>Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
-    )
+    if view.get("over"):
+        winners = view.get("winners") or []
+        who_won = " and ".join(escape(names[w]) for w in winners)
+        best = max(view.get("scores") or [0])
+        turn_line = (
+            f"Game over · {who_won} win{'s' * (len(winners) == 1)} with {best} pts"
+            if winners
+            else "Game over"
+        )
+    else:
+        turn_line = (
+            f'<span class="turn-swatch" '
+            f'style="background:{escape(colours[view["turn"]], quote=True)}"></span>'
+            f"Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
+        )
     if log_turns is not None:
         log_items = log_turns_html(log_turns, names, colours, known)
     else:

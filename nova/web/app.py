@@ -223,7 +223,7 @@ class App:
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
             True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(),
-            known=self.kept if self.can_morph() else frozenset(),
+            known=self.kept if self.can_morph() else frozenset(), undo_why=s.undo_block(),
         )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
@@ -500,6 +500,13 @@ class App:
         if el is None:
             return
         if el.hasAttribute("disabled"):
+            return
+        if el.getAttribute("aria-disabled") == "true":  # off, but says why (Undo)
+            why = el.getAttribute("data-why-ui")
+            if isinstance(why, str) and why:
+                event.preventDefault()
+                self.message = why
+                self.render()
             return
         move = el.getAttribute("data-move")
         if isinstance(move, str) and move:

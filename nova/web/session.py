@@ -12,22 +12,32 @@ from ..render.words import describe
 from ..rules import IllegalMove, State
 
 
-def reveals(before: State, after: State) -> bool:
-    """Did this decision show something hidden or random (so it may not be undone)?
+def reveal_reason(before: State, after: State) -> str:
+    """What this decision showed that was hidden or random (so it may not be undone), in
+    words for Undo's tooltip; "" when nothing was revealed.
 
     A card drawn (draw pile, Academy Deck), a Shard from the bag, or the device passing
     to someone else (a new turn, another seat deciding a Spawn).
     """
-    if after.turn != before.turn or after.current_player != before.current_player:
-        return True
-    if sum(after.bag) != sum(before.bag) or len(after.academy) != len(before.academy):
-        return True
-    if after.face_up != before.face_up:
-        return True
-    return any(
+    if after.turn != before.turn:
+        return "a new turn began (new cards were drawn)"
+    if after.current_player != before.current_player:
+        return "another player is deciding now (Spawn Energy, R47)"
+    if sum(after.bag) != sum(before.bag):
+        return "a Shard was drawn from the bag (R47)"
+    if len(after.academy) != len(before.academy) or after.face_up != before.face_up:
+        return "a Space Academy card was revealed (R42-R43)"
+    if any(
         len(a.draw) != len(b.draw) or len(a.discard) != len(b.discard)
         for a, b in zip(after.players, before.players, strict=True)
-    )
+    ):
+        return "a card was drawn (R15)"
+    return ""
+
+
+def reveals(before: State, after: State) -> bool:
+    """Did this decision show something hidden or random (so it may not be undone)?"""
+    return bool(reveal_reason(before, after))
 
 
 def motions(before: State, after: State) -> list[dict]:
@@ -71,6 +81,7 @@ class Session:
         self.log: list[str] = []
         self._log_index: list[int] = []  # the decision each log line tells
         self.barrier = 0  # moves before this index can no longer be undone
+        self.barrier_why = ""  # what the decision at the barrier revealed (Undo's tooltip)
         for i, move in enumerate(record.moves):
             self._after_move(i, self.states[i], move, self.states[i + 1])
         # On a fresh start or a resume, the device may be in anyone's hands.
@@ -152,6 +163,20 @@ class Session:
             return False
         return not self.is_bot(self.state.current_player)
 
+    def undo_block(self) -> str:
+        """Why Undo is off now, in words ("" when it is on)."""
+        if self.can_undo():
+            return ""
+        if self.state.is_over():
+            return "Undo is off: the game is over"
+        if self.needs_pass():
+            return "Undo is off until the next player taps Ready"
+        if self.is_bot(self.state.current_player):
+            return "Undo is off while a bot decides"
+        if len(self.record.moves) > 0 and self.barrier_why and self.barrier == self.moves:
+            return f"Undo is off: {self.barrier_why}, and that cannot be taken back"
+        return "Nothing to undo yet"
+
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:
         """Pass-and-play: the deciding player has the device."""
@@ -187,8 +212,14 @@ class Session:
         if not hasattr(self, "_log_index"):
             self._log_index = []
         seat = before.current_player
-        if reveals(before, after) or self.is_bot(seat) or after.is_over():
+        why = reveal_reason(before, after)
+        if why or self.is_bot(seat) or after.is_over():
             self.barrier = i + 1
+            self.barrier_why = (
+                why
+                or ("the game is over" if after.is_over() else "")
+                or f"{self.record.names[seat]} (a bot) decided last"
+            )
         line = describe(before, move, after, self.record.names)
         if line:
             self.log.append(line)
