@@ -100,3 +100,66 @@ def test_a_revealing_decision_is_named_in_undos_tooltip():
             if "bag" in why:
                 found.add("bag")
     assert found == {"Academy", "bag"}
+
+
+def sessions_played(seeds, steps=400):
+    """(session, move, moves before) after each person's decision in seeded random games."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        se = Session.new(2, seed=seed)
+        for _ in range(steps):
+            if se.state.is_over():
+                break
+            if se.needs_pass():
+                se.ready()
+            legal = [str(m) for m in se.state.legal_moves()]
+            others = [m for m in legal if m != "E"]
+            move = "E" if not others or ("E" in legal and rng.random() < 0.15) else rng.choice(others)
+            n = se.moves
+            se.play(move)
+            yield se, move, n
+
+
+def test_a_decision_with_one_option_is_taken_for_the_player_and_undone_with_theirs():
+    taken = 0
+    for se, move, n in sessions_played(range(12)):
+        s = se.state
+        if not s.is_over() and not se.is_bot(s.current_player):
+            legal = [str(m) for m in s.legal_moves()]
+            assert len(legal) > 1 or legal == ["E"], "a one-option decision was left to the player"
+        if se.moves > n + 1 and se.can_undo():
+            taken += 1
+            before = se.states[n]
+            log = list(se.log)
+            forced = se.record.moves[n + 1 :]
+            assert all(se.taken_for_player(i) for i in range(n + 1, se.moves))
+            assert se.undo()
+            assert se.moves == n and se.state is before, "undo goes back before the player's move"
+            se.play(move)  # play on from the same place: the same decisions are taken again
+            assert se.record.moves[n + 1 :] == forced and se.log == log
+    assert taken > 10, f"only {taken} forced decisions seen: the test shows little"
+
+
+def test_cargo_bays_on_the_board_are_targets_with_the_points_each_would_gain():
+    seen = 0
+    for se, _move, _n in sessions_played(range(30)):
+        s = se.state
+        legal = [str(m) for m in s.legal_moves()] if not s.is_over() else []
+        if not any(m.startswith("B") for m in legal):
+            continue
+        seat = s.current_player
+        markup = game_html(s.view(seat), NAMES[:2], DEFAULT_COLOURS[:2])
+        for m in legal:
+            b = int(m[1])
+            after = s.apply(m)
+            gain = after.score_breakdown(seat)["bays"][b]["points"] - (
+                s.score_breakdown(seat)["bays"][b]["points"]
+            )
+            target = re.search(rf'<g class="target bay-target" data-alt-move="{m}">.*?</g>', markup)
+            assert target and f">+{gain}</text>" in target.group(0)
+            button = re.search(rf'<button[^>]*data-move="{m}"[^>]*>.*?</button>', markup)
+            assert f"+{gain} pt" in button.group(0)
+        seen += 1
+        if seen > 20:
+            break
+    assert seen > 5

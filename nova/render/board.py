@@ -13,6 +13,7 @@ from html import escape
 
 from ..rules import layout_for
 from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
+from ..rules.scoring import best_bay_split
 from .shards import COLOUR_NAMES, shard_svg
 
 # Tokens that name a space: Launch, the ship, the destination, the target, a spawn place.
@@ -261,7 +262,46 @@ def board_svg(
         out.append("</g>")
     for seat, base in enumerate(lay.seat_base):
         out.append(_base_panel(view, seat, base, geo, names, colours))
+    if interactive:
+        out.append(bay_targets(view, lay, geo))
     out.append("</svg>")
+    return "".join(out)
+
+
+def bay_gain(bay: str, shard: str, lay) -> int:
+    """Points a Cargo Bay gains if ``shard`` goes on top of it (R50-R53)."""
+    return best_bay_split(bay + shard, lay.bay_sets)[0] - best_bay_split(bay, lay.bay_sets)[0]
+
+
+def bay_targets(view: dict, lay, geo) -> str:
+    """While an Unload's Shards go into the bays (``B0``-``B2``), the deciding seat's bays
+    are tap targets with the points each would gain. They repeat the action bar's buttons
+    for a pointer (``data-alt-move``), so they are hidden from keyboard and screen reader,
+    which use those buttons."""
+    legal = [m for m in view.get("legal", ()) if m[:1] == "B" and m[1:].isdigit()]
+    pd = view.get("pending") or {}
+    if not legal or not pd.get("shards"):
+        return ""
+    seat = view["current"]
+    x, y = geo.base_xy[lay.seat_base[seat]]
+    left, top = x - BASE_W / 2, y - BASE_H / 2
+    col_w = (BASE_W - 16) / 3
+    bays = view["seats"][seat]["bays"]
+    out = ['<g class="bay-targets" aria-hidden="true">']
+    for m in legal:
+        b = int(m[1:])
+        bx = left + 8 + b * col_w
+        gain = bay_gain(bays[b], pd["shards"][0], lay)
+        out.append(
+            f'<g class="target bay-target" data-alt-move="{m}">'
+            f"<title>Bay {b + 1}: +{gain} pts</title>"
+            f'<rect x="{bx + 1:.1f}" y="{top + 60:.1f}" width="{col_w - 2:.1f}" '
+            f'height="{BASE_H - 66:.1f}" rx="7" fill="#7df9ff" fill-opacity=".12" '
+            'stroke="#7df9ff" stroke-width="3"/>'
+            f'<text x="{bx + col_w / 2:.1f}" y="{top + 98:.1f}" text-anchor="middle" '
+            f'font-size="17" font-weight="700" fill="#7df9ff">+{gain}</text></g>'
+        )
+    out.append("</g>")
     return "".join(out)
 
 

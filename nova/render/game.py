@@ -7,7 +7,7 @@ from html import escape
 
 from ..rules import layout_for
 from ..rules.scoring import best_bay_split
-from .board import SPACE_PREFIXES, board_svg
+from .board import SPACE_PREFIXES, bay_gain, board_svg
 from .cards import MODE_ICON, card_back, card_html, mode_label
 from .keep import keyed
 from .prompts import assign_keys, prompt
@@ -214,9 +214,14 @@ def played_html(view: dict, lay) -> str:
 def _choice_label(token: str, view: dict) -> str:
     """Button text for a decision that is not a space nor a card."""
     pd = view.get("pending") or {}
-    if token[0] == "B":
-        c = (pd.get("shards") or "?")[0]
-        return f"{shard_icon(c, 14)} into Bay {int(token[1]) + 1}"
+    if token[0] == "B" and pd.get("shards"):
+        c, b = pd["shards"][0], int(token[1])
+        lay = layout_for(view["players"], view.get("variant"))
+        gain = bay_gain(view["seats"][view["current"]]["bays"][b], c, lay)
+        return (
+            f"{shard_icon(c, 14)} into Bay {b + 1} "
+            f'<span class="gain">+{gain} pt{"s" * (gain != 1)}</span>'
+        )
     if token == "Rt":
         return "Re-order the top Shards"
     if token[0] == "R":

@@ -493,7 +493,11 @@ class App:
     # -- events ---------------------------------------------------------------------------
     def on_click(self, event) -> None:
         target = event.target
-        el = _el(target.closest("[data-move],[data-ui],[data-nova-share]")) if _el(target) else None
+        el = (
+            _el(target.closest("[data-move],[data-alt-move],[data-ui],[data-nova-share]"))
+            if _el(target)
+            else None
+        )
         if self.help_open and _el(target) and not _el(target.closest(".help")):
             self.ui("close-help")  # a click beside the rules dialog closes it
             return
@@ -509,6 +513,8 @@ class App:
                 self.render()
             return
         move = el.getAttribute("data-move")
+        if not isinstance(move, str):  # a board Cargo Bay repeats a button's move
+            move = el.getAttribute("data-alt-move")
         if isinstance(move, str) and move:
             event.preventDefault()
             self.play(move)

@@ -40,6 +40,17 @@ def reveals(before: State, after: State) -> bool:
     return bool(reveal_reason(before, after))
 
 
+def only_choice(state: State) -> str | None:
+    """The one legal decision when there is exactly one and it is not ending the turn
+    (ending a turn hands the device on: the player does that themselves); else None."""
+    if state.is_over():
+        return None
+    legal = state.legal_moves()
+    if len(legal) == 1 and str(legal[0]) != "E":
+        return str(legal[0])
+    return None
+
+
 def motions(before: State, after: State) -> list[dict]:
     """What moved on the board in one decision, from the two states (no DOM guessing).
 
@@ -158,10 +169,23 @@ class Session:
             v.pop("legal", None)
         return v
 
+    def taken_for_player(self, i: int) -> bool:
+        """Was decision ``i`` the only choice of a person, taken for them by the page?"""
+        s = self.states[i]
+        return not self.is_bot(s.current_player) and only_choice(s) is not None
+
+    def _undo_to(self) -> int:
+        """The index of the last decision the player made themselves (undo goes back to
+        before it, taking the decisions made for them after it too); -1 if none."""
+        k = len(self.record.moves) - 1
+        while k >= 0 and self.taken_for_player(k):
+            k -= 1
+        return k
+
     def can_undo(self) -> bool:
-        if len(self.record.moves) <= self.barrier or self.needs_pass():
+        if self.needs_pass() or self.is_bot(self.state.current_player):
             return False
-        return not self.is_bot(self.state.current_player)
+        return self._undo_to() >= self.barrier
 
     def undo_block(self) -> str:
         """Why Undo is off now, in words ("" when it is on)."""
@@ -173,7 +197,7 @@ class Session:
             return "Undo is off until the next player taps Ready"
         if self.is_bot(self.state.current_player):
             return "Undo is off while a bot decides"
-        if len(self.record.moves) > 0 and self.barrier_why and self.barrier == self.moves:
+        if self.moves and self.barrier_why and self._undo_to() < self.barrier:
             return f"Undo is off: {self.barrier_why}, and that cannot be taken back"
         return "Nothing to undo yet"
 
@@ -189,17 +213,25 @@ class Session:
         before = self.state
         move = before.parse_move(token)
         after = before.apply(move)
-        self.record.moves.append(str(move))
-        self.states.append(after)
-        self._after_move(len(self.record.moves) - 1, before, str(move), after)
+        self._push(before, str(move), after)
+        # a person's decision with one option is taken for them (undone with the one before)
+        while not self.is_bot(after.current_player) and (only := only_choice(after)):
+            before, after = after, after.apply(only)
+            self._push(before, only, after)
         return after
+
+    def _push(self, before: State, move: str, after: State) -> None:
+        self.record.moves.append(move)
+        self.states.append(after)
+        self._after_move(len(self.record.moves) - 1, before, move, after)
 
     def undo(self) -> bool:
         """Take back the last decision of this turn, if nothing hidden was revealed since."""
         if not self.can_undo():
             return False
-        self.record.moves.pop()
-        self.states.pop()
+        keep = self._undo_to()
+        del self.record.moves[keep:]
+        del self.states[keep + 1 :]
         # drop log lines written for the undone move
         while self._log_index and self._log_index[-1] >= len(self.record.moves):
             self._log_index.pop()
