@@ -114,7 +114,8 @@ def sessions_played(seeds, steps=400):
                 se.ready()
             legal = [str(m) for m in se.state.legal_moves()]
             others = [m for m in legal if m != "E"]
-            move = "E" if not others or ("E" in legal and rng.random() < 0.15) else rng.choice(others)
+            end = not others or ("E" in legal and rng.random() < 0.15)
+            move = "E" if end else rng.choice(others)
             n = se.moves
             se.play(move)
             yield se, move, n
@@ -152,8 +153,9 @@ def test_cargo_bays_on_the_board_are_targets_with_the_points_each_would_gain():
         for m in legal:
             b = int(m[1])
             after = s.apply(m)
-            gain = after.score_breakdown(seat)["bays"][b]["points"] - (
-                s.score_breakdown(seat)["bays"][b]["points"]
+            gain = (
+                after.score_breakdown(seat)["bays"][b]["points"]
+                - (s.score_breakdown(seat)["bays"][b]["points"])
             )
             target = re.search(rf'<g class="target bay-target" data-alt-move="{m}">.*?</g>', markup)
             assert target and f">+{gain}</text>" in target.group(0)

@@ -12,8 +12,8 @@ from functools import lru_cache
 from html import escape
 
 from ..rules import layout_for
-from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
 from ..rules.scoring import best_bay_split
+from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
 from .shards import COLOUR_NAMES, shard_svg
 
 # Tokens that name a space: Launch, the ship, the destination, the target, a spawn place.
