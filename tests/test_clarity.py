@@ -165,3 +165,47 @@ def test_cargo_bays_on_the_board_are_targets_with_the_points_each_would_gain():
         if seen > 20:
             break
     assert seen > 5
+
+
+def test_why_not_for_every_card_and_space_that_is_not_a_choice_names_a_rule():
+    """Tapping a card, an Academy card or a space that is not highlighted says why, in
+    words naming the rule (no engine token soup), whatever the decision."""
+    kinds = set()
+    checked = 0
+    for se, _move, _n in sessions_played(range(6), steps=250):
+        s = se.state
+        if s.is_over() or se.needs_pass() or checked > 400:
+            continue
+        markup = game_html(se.view(), NAMES[:2], DEFAULT_COLOURS[:2])
+        for token in re.findall(r'data-why="([^"]+)"', markup):
+            why = se.why_not(token)
+            assert why.startswith("Not possible: ") and re.search(r"\(R\d+", why), (token, why)
+            checked += 1
+        legal = {str(m)[1:] for m in s.legal_moves() if str(m)[:1] in "L@>!*"}
+        for name in s.layout.space_names:
+            if name in legal:
+                continue
+            why = se.why_not_space(name)
+            assert re.search(r"\(R\d+", why) or "not a choice now" in why, (name, why)
+            assert "legal:" not in why
+            kinds.add(s.pending["kind"] if s.pending else "spawn" if s.spawn_shard else "turn")
+            checked += 1
+    assert {"turn", "orbit"} <= kinds and checked > 100
+
+
+def test_why_not_examples_in_words():
+    se = Session.new(2, seed=4)
+    se.ready()
+    s = se.state
+    # a Launch onto an opponent's gate or a gate with no ship in the Dock
+    names = s.layout.space_names
+    gate = next(n for i, n in enumerate(names) if s.layout.gate_owner[i] == 1 - s.turn)
+    assert "R44" in se.why_not("L" + gate)
+    assert "Upgrade" in se.why_not("U1") and "R42" in se.why_not("U1")
+    se.play(next(str(m) for m in s.legal_moves() if str(m)[0] == "L"))
+    legal = [str(m) for m in se.state.legal_moves()]
+    card = next(m[:-1] for m in legal if m[0] == "b" and m.endswith("u"))
+    se.play(card + "u")  # an action under way: another card must wait, or be chained
+    other = next(c for c in se.state.players[s.turn].hand)
+    why = se.why_not(other + "u")
+    assert why.startswith("Not possible: ") and "(R" in why

@@ -31,13 +31,16 @@ def mode_label(lay: Layout, cid: str, mode: str) -> str:
     return action_label(card["action"] if mode == "u" else card["alternate"])
 
 
-def card_html(lay: Layout, cid: str, extra_class: str = "", mode: str = "") -> str:
-    """One card face. ``mode`` (u/r/s/l) shows how it was played (rotated, sideways)."""
+def card_html(lay: Layout, cid: str, extra_class: str = "", mode: str = "", why: str = "") -> str:
+    """One card face. ``mode`` (u/r/s/l) shows how it was played (rotated, sideways).
+    ``why``: the decision a tap on it would be (not legal now): the page says why not."""
     played = f" played-{mode}" if mode else ""
+    why_attr = f' data-why="{escape(why, quote=True)}"' if why else ""
     if cid in lay.basic:
         top, bottom = lay.basic[cid]
         return (
-            f'<div class="card card-basic{played} {extra_class}" data-card="{escape(cid)}" '
+            f'<div class="card card-basic{played} {extra_class}" '
+            f'data-card="{escape(cid)}"{why_attr} '
             f'title="{escape(card_title(lay, cid), quote=True)}">'
             '<span class="chain chain-l" aria-hidden="true">⇄</span>'
             '<span class="chain chain-r" aria-hidden="true">⇄</span>'
@@ -52,7 +55,7 @@ def card_html(lay: Layout, cid: str, extra_class: str = "", mode: str = "") -> s
     alt = action_label(card["alternate"]) if card["alternate"] else ""
     return (
         f'<div class="card card-special card-{colour}{played} {extra_class}" '
-        f'data-card="{escape(cid)}" title="{escape(card["name"], quote=True)} '
+        f'data-card="{escape(cid)}"{why_attr} title="{escape(card["name"], quote=True)} '
         f'({COLOUR_NAMES.get(colour, "?")} Special)">'
         f'<span class="card-symbol">{shard_icon(colour, 18)}</span>'
         f'<div class="card-name">{escape(card["name"])}</div>'
@@ -62,9 +65,10 @@ def card_html(lay: Layout, cid: str, extra_class: str = "", mode: str = "") -> s
     )
 
 
-def card_back(count: int, label: str, token: str = "", key: str = "") -> str:
-    """A face-down pile with its count; clickable when ``token`` is given (Upgrade's UD)."""
-    attrs = ""
+def card_back(count: int, label: str, token: str = "", key: str = "", why: str = "") -> str:
+    """A face-down pile with its count; clickable when ``token`` is given (Upgrade's UD);
+    ``why``: the decision a tap would be when it is not legal (the page says why not)."""
+    attrs = f' data-why="{escape(why, quote=True)}"' if why else ""
     if token:
         attrs = f' data-move="{escape(token, quote=True)}" role="button" tabindex="0"'
     hint = f"<kbd>{escape(key)}</kbd>" if key else ""

@@ -88,11 +88,14 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
                 f"{_kbd(keys.get(token, ''))}{face}</div>"
             )
         else:
-            cards.append(face)
+            cards.append(card_html(lay, cid, why=token))
     deck_token = "UD" if "UD" in legal else ""
     cards.append(
-        card_back(view["academy_count"], "Academy Deck", deck_token, keys.get(deck_token, ""))
-    )
+        card_back(
+            view["academy_count"], "Academy Deck", deck_token, keys.get(deck_token, ""),
+            why="" if deck_token else "UD",
+        )
+    )  # fmt: skip
     return (
         '<section class="panel academy" aria-label="Space Academy">'
         f'<h3>Space Academy</h3><div class="card-row">{"".join(cards)}</div></section>'
@@ -185,9 +188,11 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
             for m in modes
         )
         playable = " playable" if modes else ""
+        # a tap on the card says why it cannot be played upright now ("why not?")
+        why = "" if f"{cid}u" in legal else f"{cid}u"
         cards.append(
             f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}">'
-            f"{card_html(lay, cid)}"
+            f"{card_html(lay, cid, why=why)}"
             f'<div class="modes">{buttons}</div></li>'
         )
     return (

@@ -502,6 +502,7 @@ class App:
             self.ui("close-help")  # a click beside the rules dialog closes it
             return
         if el is None:
+            self.why_not(target)
             return
         if el.hasAttribute("disabled"):
             return
@@ -527,6 +528,30 @@ class App:
         share = el.getAttribute("data-nova-share")
         if isinstance(share, str):
             self.share_action(share)
+
+    def why_not(self, target) -> None:
+        """A tap on something that is not a choice now: a card, an Academy card, a space or
+        a ship on the board. Say why not, in words naming the rule (the engine's)."""
+        s = self.session
+        if s is None or self.screen != "game" or self.replay is not None or not _el(target):
+            return
+        if s.state.is_over() or s.needs_pass():
+            return
+        why = ""
+        el = _el(target.closest("[data-why]"))
+        if el is not None:
+            why = s.why_not(str(el.getAttribute("data-why")))
+        else:
+            el = _el(target.closest("[data-space],[data-stack]"))
+            if el is None or not _el(target.closest("svg.board")):
+                return
+            name = el.getAttribute("data-space")
+            if not isinstance(name, str):
+                name = el.getAttribute("data-stack")
+            why = s.why_not_space(str(name))
+        if why and why != self.message:
+            self.message = why
+            self.render()
 
     def play(self, token: str) -> None:
         s = self.session

@@ -201,6 +201,35 @@ class Session:
             return f"Undo is off: {self.barrier_why}, and that cannot be taken back"
         return "Nothing to undo yet"
 
+    def why_not(self, token: str) -> str:
+        """Why ``token`` (something the player tapped) is not a choice now, in words
+        naming the rule (the engine's ``why_illegal``); "" if it is legal."""
+        s = self.state
+        if s.is_over():
+            return "The game is over."
+        if self.needs_pass():
+            return "Pass the device first: the next player taps Ready."
+        if self.is_bot(s.current_player):
+            return f"Wait: {self.record.names[s.current_player]} (a bot) is deciding."
+        why = s.why_illegal(token)
+        return f"Not possible: {why}." if why else ""
+
+    def why_not_space(self, name: str) -> str:
+        """ "Why not?" for a tapped space that is not highlighted: it is read as the kind of
+        space choice asked now (a ship, a destination, a target, an Asteroid), or as a
+        Launch onto it when no action is under way and it is one of the player's gates."""
+        s = self.state
+        if name not in s.layout.name_to_space:
+            return ""
+        legal = [str(m) for m in s.legal_moves()] if not s.is_over() else []
+        asked = sorted({m[0] for m in legal if m[:1] in "@>!*" and m[1:2].isalpha()})
+        if len(asked) == 1:
+            return self.why_not(asked[0] + name)
+        gate = s.layout.gate_owner[s.layout.name_to_space[name]] == s.current_player
+        if s.pending is None and not s.spawn_shard and gate:
+            return self.why_not("L" + name)
+        return self.why_not("@" + name)
+
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:
         """Pass-and-play: the deciding player has the device."""
