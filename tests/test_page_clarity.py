@@ -1,0 +1,116 @@
+"""Issue 11 in a real browser: numbers that say what they count, one-option decisions,
+Cargo Bays as targets with their points, "why not?", keyboard play, dialogs, axe-core,
+the phone. Uses tests/conftest.py's fixtures (built _site, served, system Chromium)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import wait_ready
+
+from nova.links import encode
+from nova.record import GameRecord
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def record_until(pred, players: int = 2, seeds=range(200), steps: int = 600) -> GameRecord:
+    """A game record of seeded random decisions, stopped where ``pred(state)`` holds."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        rec = GameRecord(players=players, seed=seed)
+        s = rec.state()
+        for _ in range(steps):
+            if s.is_over():
+                break
+            if pred(s):
+                return rec
+            legal = [str(m) for m in s.legal_moves()]
+            others = [m for m in legal if m != "E"]
+            end = not others or ("E" in legal and rng.random() < 0.12)
+            move = "E" if end else rng.choice(sorted(others))
+            rec.moves.append(move)
+            s = s.apply(move)
+    raise AssertionError("no such position found")
+
+
+def open_page(page_factory, server_url, fragment: str = "", **context):
+    page = page_factory(viewport=context.pop("viewport", DESKTOP), **context)
+    page.goto(server_url + "index.html" + ("#" + fragment if fragment else ""))
+    wait_ready(page)
+    return page
+
+
+def moves(page) -> int:
+    return int(page.get_attribute("body", "data-nova-moves"))
+
+
+def ready(page) -> None:
+    button = page.locator('[data-ui="ready"]')
+    if button.count():
+        button.click()
+    page.wait_for_selector("[data-move]")
+
+
+def alert_text(page) -> str:
+    page.wait_for_selector('[role="alert"]', timeout=5000)
+    return page.locator('[role="alert"]').inner_text()
+
+
+def test_bays_are_targets_on_the_board_with_the_points_each_gives(page_factory, server_url):
+    def unloading(s):  # bays that would gain different points: the preview matters
+        if not (s.pending and s.pending["kind"] == "unload_bays"):
+            return False
+        gains = {s.apply(f"B{b}").score_breakdown(s.turn)["total"] for b in range(3)}
+        return len(gains) > 1
+
+    rec = record_until(unloading)
+    page = open_page(page_factory, server_url, encode(rec))
+    ready(page)
+    n = moves(page)
+    s = rec.state()
+    base = s.score_breakdown(s.turn)["total"]
+    gains = {f"B{b}": s.apply(f"B{b}").score_breakdown(s.turn)["total"] - base for b in range(3)}
+    for token, gain in gains.items():
+        board = page.locator(f'svg.board [data-alt-move="{token}"]')
+        assert board.locator("text").text_content() == f"+{gain}"
+        assert f"+{gain} pt" in page.locator(f'button[data-move="{token}"]').inner_text()
+    best = max(gains, key=gains.get)
+    page.locator(f'svg.board [data-alt-move="{best}"]').click()  # a real tap on the bay
+    page.wait_for_function(f"+document.body.dataset.novaMoves > {n}")
+    newest = page.locator(".log-turn").first.locator("li").last.inner_text()
+    assert f"into Bay {int(best[1]) + 1}" in newest
+
+
+def test_undo_and_taps_on_what_is_not_a_choice_say_why(page_factory, server_url):
+    page = open_page(page_factory, server_url)
+    page.click('[data-ui="new-game"]')
+    ready(page)
+    undo = page.locator('[data-ui="undo"]')
+    assert undo.get_attribute("aria-disabled") == "true"
+    assert "Nothing to undo" in undo.get_attribute("title")
+    undo.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    assert "Nothing to undo" in alert_text(page)
+    # a hand card that cannot be played upright now (no ship on the board yet)
+    page.locator(".hand-card .card[data-why]").first.click()
+    text = alert_text(page)
+    assert text.startswith("Not possible: ") and "(R" in text, text
+    # a space on the board that is not highlighted
+    page.evaluate(
+        """() => {
+          const targets = new Set([...document.querySelectorAll('svg.board [data-move]')]
+            .map(e => e.id.replace('target-', '')));
+          const space = [...document.querySelectorAll('svg.board [data-space]')]
+            .find(e => !targets.has(e.dataset.space));
+          space.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+        }"""
+    )
+    page.wait_for_function(
+        "document.querySelector('[role=alert]').textContent.includes('not a choice now')"
+        " || /\\(R\\d+/.test(document.querySelector('[role=alert]').textContent)"
+    )
+    assert moves(page) == 0
+    assert page.nova.console_errors == [] and page.nova.page_errors == []
