@@ -209,3 +209,28 @@ def test_why_not_examples_in_words():
     other = next(c for c in se.state.players[s.turn].hand)
     why = se.why_not(other + "u")
     assert why.startswith("Not possible: ") and "(R" in why
+
+
+def test_a_cards_digit_key_holds_for_the_whole_turn():
+    """Playing a card never renumbers the others (the keys a player learnt stay true);
+    only a card taken by an Upgrade may slot in among them."""
+    from nova.render.prompts import card_slots
+
+    held = 0
+    for se, _move, _n in sessions_played(range(8), steps=300):
+        s = se.state
+        if s.is_over() or se.needs_pass():
+            continue
+        view = se.view()
+        keys = card_slots(view, s.layout)
+        assert len(set(keys.values())) == len(keys)
+        mark = (s.round, s.turn, view["seat"])
+        prev = getattr(test_a_cards_digit_key_holds_for_the_whole_turn, "prev", None)
+        # (an Upgrade adds a card mid-turn: the only time keys may shift, R42)
+        if prev and prev[0] == mark and set(keys) <= set(prev[1]):
+            for cid, key in keys.items():
+                if cid in prev[1]:
+                    assert prev[1][cid] == key, "a card changed its key within the turn"
+                    held += 1
+        test_a_cards_digit_key_holds_for_the_whole_turn.prev = (mark, keys)
+    assert held > 50

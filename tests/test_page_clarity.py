@@ -114,3 +114,60 @@ def test_undo_and_taps_on_what_is_not_a_choice_say_why(page_factory, server_url)
     )
     assert moves(page) == 0
     assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  return {move: el.getAttribute('data-move'), ui: el.getAttribute('data-ui'),
+          tag: el.tagName.toLowerCase(), visible: el.matches(':focus-visible'),
+          inView: (() => { const r = el.getBoundingClientRect();
+                           return r.bottom > 0 && r.top < innerHeight; })()};
+}"""
+
+
+def test_a_whole_turn_by_keyboard_only(page_factory, server_url):
+    """Tab to Start, Enter; Enter for Ready; then every action by Enter/Space on the choice
+    the focus moved to (a board target first: a Launch), a card's digit key, and e to end
+    the turn. After each action the focus is on the next choice, visible and in view."""
+    page = open_page(page_factory, server_url)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED)["ui"] == "new-game":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-ui="ready"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-move]")
+    focused = page.evaluate(FOCUSED)
+    assert focused["move"] and focused["move"].startswith("L"), focused  # a board target
+    assert focused["tag"] == "g" and focused["visible"] and focused["inView"]
+    page.keyboard.press("Enter")  # Enter on a board target launches
+    page.wait_for_function("document.body.dataset.novaMoves === '1'")
+    done = 1
+    # a card by its digit: focus goes to its first play; Space plays it
+    digit = page.evaluate(
+        "() => document.querySelector('.hand-card.playable')?.dataset.cardKey || null"
+    )
+    assert digit, "no playable card after a Launch"
+    page.keyboard.press(digit)
+    assert page.evaluate(FOCUSED)["move"], "the card's digit did not focus its play"
+    page.keyboard.press(" ")
+    page.wait_for_function(f"+document.body.dataset.novaMoves > {done}")
+    done = moves(page)
+    for _ in range(8):  # finish whatever the card asked for: Enter on the focused choice
+        focused = page.evaluate(FOCUSED)
+        assert focused and focused["move"], f"focus fell off the choices: {focused}"
+        assert focused["inView"]
+        if (
+            focused["move"] == "E"
+            or not page.locator("svg.board [data-move], .choices [data-move]").count()
+        ):
+            break
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"+document.body.dataset.novaMoves > {done}")
+        done = moves(page)
+    page.keyboard.press("e")  # end the turn
+    page.wait_for_selector('[data-ui="ready"]')
+    assert moves(page) > done
+    assert page.nova.console_errors == [] and page.nova.page_errors == []

@@ -144,14 +144,13 @@ def test_undo_button_and_keyboard(page_factory, server_url):
     assert moves(page) == 1
     page.keyboard.press("u")
     assert moves(page) == 0
-    page.keyboard.press("1")  # the first highlighted choice
+    page.keyboard.press("a")  # the first highlighted choice (digits are the hand's cards)
     assert moves(page) == 1
     page.click('[data-ui="undo"]')
     assert moves(page) == 0
-    # the player sees Undo grey out (nothing left to undo); until then Enter would press the
-    # focused Undo button again, as Enter on any focused button does
+    # the player sees Undo grey out (nothing left to undo); focus moves to the next choice
     page.wait_for_selector('[data-ui="undo"][aria-disabled="true"]', state="attached")
-    page.keyboard.press("Enter")  # end the turn
+    page.keyboard.press("e")  # end the turn
     assert moves(page) == 1
     assert page.locator('[data-ui="ready"]').is_visible()  # pass to the other player
 

@@ -8,9 +8,9 @@ from html import escape
 from ..rules import layout_for
 from ..rules.scoring import best_bay_split
 from .board import SPACE_PREFIXES, bay_gain, board_svg
-from .cards import MODE_ICON, card_back, card_html, mode_label
+from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, prompt
+from .prompts import assign_keys, card_slots, is_hand_token, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -171,18 +171,19 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
     legal = view.get("legal", [])
     by_card: dict[str, list[str]] = {}
     for m in legal:
-        if m[:1] in ("b", "s") and m[1:2].isdigit():
+        if is_hand_token(m):
             by_card.setdefault(m[:-1], []).append(m)
+    slots = card_slots(view, lay)
     cards = []
-    for cid in hand:
+    for cid in sorted(hand, key=lambda c: slots.get(c, "~")):
         modes = by_card.get(cid, [])
         buttons = "".join(
             _button(
                 m,
-                f'<span class="mode-icon">{MODE_ICON[m[-1]]}</span>'
+                f'<span class="mode-icon" aria-hidden="true">{MODE_ICON[m[-1]]}</span>'
                 f"{escape(mode_label(lay, cid, m[-1]))}",
-                keys.get(m, ""),
-                f' title="Play {escape(cid)} {m[-1]}"',
+                "",
+                f' title="Play {escape(card_title(lay, cid), quote=True)} {MODE_WORDS[m[-1]]}"',
                 cls=f"choice mode mode-{m[-1]}",
             )
             for m in modes
@@ -190,8 +191,11 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
         playable = " playable" if modes else ""
         # a tap on the card says why it cannot be played upright now ("why not?")
         why = "" if f"{cid}u" in legal else f"{cid}u"
+        key = slots.get(cid, "")
         cards.append(
-            f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}">'
+            f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}" '
+            f'data-card-key="{key}">'
+            f'<span class="card-key" aria-hidden="true">{_kbd(key)}</span>'
             f"{card_html(lay, cid, why=why)}"
             f'<div class="modes">{buttons}</div></li>'
         )

@@ -20,7 +20,7 @@ from ..record import DEFAULT_COLOURS, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
 from ..render.keep import keys_in
-from ..render.prompts import assign_keys
+from ..render.prompts import CARD_KEYS, assign_keys
 from ..render.screens import (
     BOT_CHOICES,
     NewGameForm,
@@ -243,6 +243,7 @@ class App:
         self.kept = keys_in(html)
         self.fill_static_layer()
         self.animate()
+        self.bring_choice()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
         body = self.body
@@ -265,6 +266,59 @@ class App:
                 asyncio.ensure_future(self.start_worker())
             else:
                 asyncio.ensure_future(self.run_bots())
+
+    # where the next choice is, most specific first (the action under way, then the board,
+    # the Academy, the hand, End turn); the pass screen's Ready
+    CHOICES = (
+        ".pass-card [data-ui=ready]",
+        ".choices [data-move]",
+        "svg.board [data-move]",
+        ".academy [data-move]",
+        ".hand [data-move]",
+        "#move-E",
+    )
+
+    def bring_choice(self) -> None:
+        """After each action the keyboard focus moves to the next choice (unless it is on
+        one that is still there), and the choice is scrolled into view if it is out of
+        it, so nothing asked is below the fold. Not under a dialog (help, share panel)."""
+        if self.help_open or self.replay is not None or self.screen != "game":
+            return
+        s = self.session
+        if s is None or s.bot_to_move() or (s.state.is_over() and not self.scores_closed):
+            return
+        panel = _el(self.document.querySelector("[data-nova-share-panel]:not([hidden])"))
+        if panel is not None:
+            return
+        active = _el(self.document.activeElement)
+        if (
+            active is not None
+            and active is not self.body
+            and bool(active.isConnected)
+            and active.getAttribute("aria-disabled") != "true"
+            and _el(active.closest("[data-move],[data-ui],input,select,a,[tabindex]"))
+        ):
+            return
+        for sel in self.CHOICES:
+            el = _el(self.root.querySelector(sel))
+            if el is None:
+                continue
+            self.bring(el)
+            return
+
+    def bring(self, el) -> None:
+        """Focus ``el`` and scroll it into view only if it is out of view (a page that
+        jumps on every decision would lose the player)."""
+        from pyscript.ffi import to_js
+
+        def js(d: dict):
+            return to_js(d, dict_converter=self.window.Object.fromEntries)
+
+        el.focus(js({"preventScroll": True}))
+        r = el.getBoundingClientRect()
+        height = float(self.window.innerHeight)
+        if float(r.top) < 0 or float(r.bottom) > height:
+            el.scrollIntoView(js({"block": "center"}))
 
     def can_morph(self) -> bool:
         return (
@@ -703,16 +757,43 @@ class App:
             self.ui("undo")
             return
         legal = [str(m) for m in s.view().get("legal", [])]
-        if key == "Enter":
-            if "E" in legal and not _is_button(event.target):
+        focused = _el(event.target)
+        if key in ("Enter", " ") and focused is not None and not _is_native_button(focused):
+            # a board target or an Academy card (role="button") acts like a button
+            token = focused.getAttribute("data-move")
+            if isinstance(token, str) and token:
+                event.preventDefault()
+                self.play(token)
+                return
+        if key == "e" or (key == "Enter" and not _is_button(event.target)):
+            if "E" in legal:
                 event.preventDefault()
                 self.play("E")
+            return
+        if key in CARD_KEYS:
+            self.card_key(key, event)
             return
         for token, k in assign_keys(legal).items():
             if k == key:
                 event.preventDefault()
                 self.play(token)
                 return
+
+    def card_key(self, key: str, event) -> None:
+        """A hand card's digit (stable for the turn): focus its first play, or say why it
+        cannot be played now."""
+        card = _el(self.root.querySelector(f'.hand [data-card-key="{key}"]'))
+        if card is None:
+            return
+        event.preventDefault()
+        play = _el(card.querySelector("[data-move]"))
+        if play is not None:
+            play.focus()
+            return
+        why = _el(card.querySelector("[data-why]"))
+        if why is not None and self.session is not None:
+            self.message = self.session.why_not(str(why.getAttribute("data-why")))
+            self.render()
 
 
 async def _breathe() -> None:
@@ -723,6 +804,10 @@ async def _breathe() -> None:
 def _el(x):
     """A DOM element, or None for JS null/undefined (which are not Python None)."""
     return x if x is not None and hasattr(x, "getAttribute") else None
+
+
+def _is_native_button(el) -> bool:
+    return str(getattr(el, "tagName", "") or "").lower() == "button"
 
 
 def _is_button(el) -> bool:
