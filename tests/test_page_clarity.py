@@ -24,10 +24,10 @@ def record_until(pred, players: int = 2, seeds=range(200), steps: int = 600) -> 
         rec = GameRecord(players=players, seed=seed)
         s = rec.state()
         for _ in range(steps):
-            if s.is_over():
-                break
             if pred(s):
                 return rec
+            if s.is_over():
+                break
             legal = [str(m) for m in s.legal_moves()]
             others = [m for m in legal if m != "E"]
             end = not others or ("E" in legal and rng.random() < 0.12)
@@ -171,3 +171,65 @@ def test_a_whole_turn_by_keyboard_only(page_factory, server_url):
     page.wait_for_selector('[data-ui="ready"]')
     assert moves(page) > done
     assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+    && r.right <= innerWidth; })"""
+ON_TOP = """(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === e || e.contains(hit)); }"""
+
+
+def finished_record() -> GameRecord:
+    return record_until(lambda s: s.is_over(), seeds=range(3), steps=4000)
+
+
+def test_upgrades_academy_cards_come_into_view(page_factory, server_url):
+    rec = record_until(lambda s: bool(s.pending) and s.pending["kind"] == "upgrade")
+    page = open_page(page_factory, server_url, encode(rec))
+    ready(page)
+    picks = page.evaluate(IN_VIEW, ".academy [data-move]")
+    assert picks and any(picks), "Upgrade's Academy cards are out of view"
+    assert page.evaluate("document.activeElement.closest('.academy') !== null")
+
+
+def test_score_dialog_share_on_top_and_escape_and_outside_taps_close(page_factory, server_url):
+    rec = finished_record()
+    page = open_page(page_factory, server_url, encode(rec))
+    scores = page.locator('[role="dialog"][aria-label="Final scores"]')
+    assert scores.is_visible()
+    page.click('.scores [data-ui="share"]')
+    page.wait_for_selector("[data-nova-share-panel]:not([hidden]) button")
+    assert page.evaluate(ON_TOP, "[data-nova-share-panel] button[data-nova-share=copy]")
+    assert all(page.evaluate(IN_VIEW, "[data-nova-share-panel] button"))
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-nova-share-panel][hidden]", state="attached")
+    assert scores.is_visible()
+    page.click('.scores [data-ui="share"]')
+    page.wait_for_selector("[data-nova-share-panel]:not([hidden]) button")
+    page.mouse.click(3, 3)  # beside the share dialog
+    page.wait_for_selector("[data-nova-share-panel][hidden]", state="attached")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.body.dataset.novaScreen === 'game'")
+    assert not scores.count()
+    assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+def test_rules_on_a_phone_close_control_in_sight_and_a_tap_beside_closes(page_factory, server_url):
+    page = open_page(
+        page_factory, server_url, viewport={"width": 390, "height": 844}, has_touch=True,
+        is_mobile=True,
+    )  # fmt: skip
+    page.click('[data-ui="new-game"]')
+    page.click('[data-ui="ready"]')
+    page.click('.tools [data-ui="help"]')
+    page.wait_for_selector(".help")
+    page.eval_on_selector(".help", "e => e.scrollTop = e.scrollHeight")
+    assert all(page.evaluate(IN_VIEW, ".help .close")), "the Close button scrolled away"
+    page.touchscreen.tap(195, 6)  # above the dialog
+    page.wait_for_function("document.body.dataset.novaScreen === 'game'")
+    page.click('.tools [data-ui="help"]')
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.body.dataset.novaScreen === 'game'")

@@ -385,7 +385,8 @@ def game_html(
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")
-        + '<div id="share-panel" data-nova-share-panel data-nova-keep="share" hidden></div>'
+        + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
+        'data-nova-share-panel data-nova-keep="share" hidden></div>'
         + part(seats_html(view, names, colours, bots), "part-seats")
         + part(track_html(view), "part-track")
         + part(academy_html(view, lay, keys), "part-academy")

@@ -231,14 +231,16 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
             "</table></section>"
         )
     return (
+        '<div class="backdrop" data-ui="close-scores" aria-hidden="true"></div>'
         '<div class="scores" role="dialog" aria-label="Final scores">'
+        '<button type="button" data-ui="close-scores" class="close" '
+        'title="Close (Esc)">✕ See the board</button>'
         f"<h2>{title} {verb}!</h2><p class='muted'>{reason}</p>"
         f'<div class="score-cards">{"".join(cols)}</div>'
         '<div class="start-buttons">'
         '<button type="button" data-ui="menu" class="primary">New game</button>'
         '<button type="button" data-ui="share">Share this game</button>'
         '<button type="button" data-ui="replay">Watch the replay</button>'
-        '<button type="button" data-ui="close-scores" class="secondary">See the board</button>'
         "</div></div>"
     )
 
@@ -265,8 +267,10 @@ def help_html(players: int = 2, variant: dict | None = None) -> str:
     bay = ", ".join(f"{n} different: {p}" for n, p in sorted(lay.bay_sets.items(), reverse=True))
     sets = ", ".join(f"{n} alike: {p}" for n, p in sorted(lay.special_sets.items(), reverse=True))
     return (
+        '<div class="backdrop" data-ui="close-help" aria-hidden="true"></div>'
         '<div class="help" role="dialog" aria-label="Rules help">'
-        '<button type="button" data-ui="close-help" class="close">✕ Close</button>'
+        '<button type="button" data-ui="close-help" class="close" title="Close (Esc)">'
+        "✕ Close</button>"
         "<h2>How to play</h2>"
         "<p>On your turn play cards from your hand in a row. A basic card played upright "
         "does its top action; rotated, its bottom action; sideways it is a chain link. Two "

@@ -545,8 +545,17 @@ class App:
         self.bots_running = running
 
     # -- events ---------------------------------------------------------------------------
+    def share_panel(self):
+        """The share panel when it is open, else None."""
+        return _el(self.document.querySelector("[data-nova-share-panel]:not([hidden])"))
+
     def on_click(self, event) -> None:
         target = event.target
+        panel = self.share_panel()
+        if panel is not None and _el(target) and not _el(target.closest("[data-nova-share-panel]")):
+            if not _el(target.closest('[data-ui="share"]')):
+                self.share_action("close")  # a tap beside the share dialog closes it
+                return
         el = (
             _el(target.closest("[data-move],[data-alt-move],[data-ui],[data-nova-share]"))
             if _el(target)
@@ -643,6 +652,11 @@ class App:
             self.autosave()
         elif name == "help":
             self.help_open = True
+            self.render()
+            close = _el(self.root.querySelector(".help .close"))
+            if close is not None:
+                close.focus()
+            return
         elif name == "close-help":
             self.help_open = False
         elif name == "menu":
@@ -703,7 +717,16 @@ class App:
             self.message = keep
 
     def start_share(self) -> None:
-        asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
+        asyncio.ensure_future(self.share_and_focus())
+
+    async def share_and_focus(self) -> None:
+        """Open the share dialog and put the keyboard in it (its Copy button)."""
+        task = asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
+        await asyncio.sleep(0)  # share() fills and shows the panel before it first waits
+        first = _el(self.document.querySelector("[data-nova-share-panel] button"))
+        if first is not None:
+            first.focus()
+        await task
 
     def open_full_page(self) -> None:
         """Embedded: open the full page in a new tab, with the current game as its link."""
@@ -724,6 +747,10 @@ class App:
         panel = _el(self.document.querySelector("[data-nova-share-panel]"))
         if what == "close" and panel is not None:
             panel.hidden = True
+            self.bring_choice()
+            opener = _el(self.root.querySelector('[data-ui="share"]'))
+            if opener is not None and self.document.activeElement == self.body:
+                opener.focus()
         elif what == "copy" and self.session is not None:
             self.start_share()
 
@@ -733,9 +760,13 @@ class App:
             return
         key = str(event.key)
         s = self.session
-        if key == "Escape":
-            if self.help_open:
+        if key == "Escape":  # closes the topmost dialog: share, then help, then the scores
+            if self.share_panel() is not None:
+                self.share_action("close")
+            elif self.help_open:
                 self.ui("close-help")
+            elif self.current_screen() == "scores":
+                self.ui("close-scores")
             return
         if key in ("?", "h"):
             self.ui("help")
