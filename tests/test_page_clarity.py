@@ -5,6 +5,7 @@ the phone. Uses tests/conftest.py's fixtures (built _site, served, system Chromi
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from conftest import wait_ready
@@ -233,3 +234,51 @@ def test_rules_on_a_phone_close_control_in_sight_and_a_tap_beside_closes(page_fa
     page.click('.tools [data-ui="help"]')
     page.keyboard.press("Escape")
     page.wait_for_function("document.body.dataset.novaScreen === 'game'")
+
+
+CLIPPED = """() => [...document.querySelectorAll('.card-name, .card-top, .card-bottom')]
+  .filter(e => e.offsetParent !== null && e.textContent.trim())
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map(e => e.textContent)"""
+
+
+def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_url):
+    """Hover, focus or a tap shows a card's full text with its R-numbers; no card title is
+    clipped; a Special played this turn stays upright and readable."""
+
+    def special_played(s):
+        lay = s.layout
+        return not s.pending and any(c in lay.special for c, _ in s.players[s.turn].played)
+
+    rec = record_until(special_played, seeds=range(400), steps=900)
+    page = open_page(page_factory, server_url, encode(rec))
+    ready(page)
+    played = page.locator(".played-row .card-special").first
+    assert played.evaluate("e => getComputedStyle(e).transform") == "none"
+    card = page.locator(".hand .card").first
+    tip = card.locator(".card-tip")
+    assert not tip.is_visible()
+    card.hover()
+    assert tip.is_visible() and "(R" in tip.inner_text()
+    page.mouse.move(1, 1)
+    card.focus()
+    assert tip.is_visible()
+    assert page.evaluate(CLIPPED) == []
+    phone = open_page(
+        page_factory, server_url, encode(rec), viewport={"width": 390, "height": 844},
+        has_touch=True, is_mobile=True,
+    )  # fmt: skip
+    ready(phone)
+    assert phone.evaluate(CLIPPED) == []
+    card = phone.locator(".academy .card").first
+    card.scroll_into_view_if_needed()
+    card.tap()
+    assert card.locator(".card-tip").is_visible()
+    assert re.search(r"\(R\d+", card.locator(".card-tip").inner_text())
+
+
+def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url):
+    page = open_page(page_factory, server_url)
+    options = page.locator("#nova-bot-0 option").all_inner_texts()
+    assert "Search bot (strongest)" in options and "Random bot (weakest)" in options
+    assert "weakest to strongest" in page.locator(".bots-note").inner_text()

@@ -80,12 +80,15 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
         if cid is None:
             cards.append('<div class="card card-empty">empty</div>')
             continue
-        face = card_html(lay, cid)
         if token in legal:
+            face = card_html(lay, cid, focusable=False)
+            key = keys.get(token, "")
+            name = escape(lay.special[cid]["name"], quote=True)
             cards.append(
-                f'<div class="academy-pick choice" data-move="{token}" role="button" '
-                f'tabindex="0" aria-label="Take {escape(lay.special[cid]["name"], quote=True)}">'
-                f"{_kbd(keys.get(token, ''))}{face}</div>"
+                f'<div class="academy-pick choice" id="move-{token}" data-move="{token}" '
+                f'role="button" tabindex="0" aria-describedby="tip-{escape(cid, quote=True)}" '
+                f'aria-label="{f"{key} " if key else ""}Take {name}">'
+                f"{_kbd(key)}{face}</div>"
             )
         else:
             cards.append(card_html(lay, cid, why=token))
