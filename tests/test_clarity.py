@@ -234,3 +234,22 @@ def test_a_cards_digit_key_holds_for_the_whole_turn():
                     held += 1
         test_a_cards_digit_key_holds_for_the_whole_turn.prev = (mark, keys)
     assert held > 50
+
+
+def test_spawn_placement_by_another_player_needs_no_hand_off_and_shows_no_other_hand():
+    seen = 0
+    for se, _move, _n in sessions_played(range(40), steps=500):
+        s = se.state
+        if not s.spawn_shard or s.current_player == s.turn or s.is_over():
+            continue
+        assert not se.needs_pass(), "a curtain for a Spawn placement"
+        view = se.view()
+        assert view["seat"] == s.turn  # still the device holder's view
+        assert view["seats"][s.current_player].get("hand") is None  # not the placer's hand
+        assert view["legal"] and all(m.startswith("*") for m in view["legal"])
+        markup = game_html(view, NAMES[:2], DEFAULT_COLOURS[:2])
+        assert markup.count('data-move="*') == len(view["legal"])
+        seen += 1
+        if seen > 5:
+            break
+    assert seen

@@ -282,3 +282,14 @@ def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url)
     options = page.locator("#nova-bot-0 option").all_inner_texts()
     assert "Search bot (strongest)" in options and "Random bot (weakest)" in options
     assert "weakest to strongest" in page.locator(".bots-note").inner_text()
+
+
+def test_a_link_pasted_into_an_open_tab_opens_at_once(page_factory, server_url):
+    page = open_page(page_factory, server_url)
+    page.click('[data-ui="new-game"]')
+    rec = record_until(lambda s: s.round >= 3, seeds=[7])
+    page.evaluate("(h) => { location.hash = h; }", encode(rec))
+    page.wait_for_function(f"document.body.dataset.novaMoves === '{len(rec.moves)}'")
+    page.evaluate("() => { location.hash = 'not-a-game-link'; }")
+    assert "could not be opened" in alert_text(page)
+    assert moves(page) == len(rec.moves)  # the open game is not lost

@@ -175,6 +175,7 @@ def pass_html(
     seat: int,
     embed: bool = False,
     marks: dict | None = None,
+    notice: str = "",
 ) -> str:
     """'Pass to <name>': the public board only, and a Ready button. No hand is drawn.
 
@@ -186,7 +187,7 @@ def pass_html(
         '<div class="pass">'
         f'<div class="board-wrap dim">{board}</div>'
         f'<div class="pass-card" style="--seat:{escape(colours[seat], quote=True)}">'
-        f"<h2>Pass to {name}</h2>"
+        f"{_alert(notice)}<h2>Pass to {name}</h2>"
         f"<p>{name}, take the device. Your cards stay hidden until you tap Ready.</p>"
         f'<button type="button" data-ui="ready" class="primary"{"" if embed else " autofocus"}>'
         "I'm ready</button>"

@@ -115,6 +115,16 @@ class App:
         except Exception:
             pass
 
+    def on_hash(self, _event=None) -> None:
+        """A game link pasted into the address bar of an open tab opens that game."""
+        fragment = str(self.window.location.hash or "")
+        if not fragment.startswith("#") or len(fragment) < 2:
+            return
+        self.help_open = False
+        self.replay = None
+        self.open_link(fragment[1:])  # a bad link: its message, on the screen on show
+        self.render()
+
     def resume(self, game_id: str, quiet: bool = False) -> None:
         try:
             record = self.store.load(game_id)
@@ -210,7 +220,10 @@ class App:
         colours = safe_colours(s.record.colours)
         view = s.view()
         if s.needs_pass():
-            return pass_html(view, names, colours, s.state.current_player, self.embed, s.marks())
+            return pass_html(
+                view, names, colours, s.state.current_player, self.embed, s.marks(),
+                self.message,
+            )  # fmt: skip
         thinking = ""
         if s.bot_to_move():
             seat = s.state.current_player
@@ -871,6 +884,7 @@ def start() -> App:
         _app = App(document, window)
         document.addEventListener("click", create_proxy(_app.on_click))
         document.addEventListener("keydown", create_proxy(_app.on_key))
+        window.addEventListener("hashchange", create_proxy(_app.on_hash))
         _app.start()
     except Exception as exc:
         document.body.setAttribute("data-nova-error", f"{exc.__class__.__name__}: {exc}")

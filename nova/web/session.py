@@ -144,7 +144,11 @@ class Session:
         if s.is_over() or len(self.humans) < 2:
             return False
         seat = s.current_player
-        return not self.is_bot(seat) and self.shown != seat
+        if self.is_bot(seat) or self.shown == seat:
+            return False
+        # a Spawn Energy placement (R47) shows no hand: the player holding the device lets
+        # the placing player tap the board, with no curtain between
+        return not (s.spawn_shard and self.shown is not None)
 
     def viewer(self) -> int:
         """The seat whose view is on screen (never a hand the holder may not see)."""
@@ -162,11 +166,17 @@ class Session:
         return self.shown if self.shown is not None else humans[0]
 
     def view(self) -> dict:
-        v = self.state.view(self.viewer())
+        s = self.state
+        v = s.view(self.viewer())
         if self.needs_pass():
             # defence in depth: the pass screen must not show anyone's cards
             v = dict(v)
             v.pop("legal", None)
+        elif s.spawn_shard and v["seat"] != s.current_player and not self.is_bot(s.current_player):
+            # another person places a Spawn Shard on the device holder's screen: the
+            # holder's own view (their hand), with the placing player's public choices
+            v = dict(v)
+            v["legal"] = [str(m) for m in s.legal_moves()]
         return v
 
     def taken_for_player(self, i: int) -> bool:
