@@ -100,15 +100,19 @@ def test_undo_and_taps_on_what_is_not_a_choice_say_why(page_factory, server_url)
     text = alert_text(page)
     assert text.startswith("Not possible: ") and "(R" in text, text
     # a space on the board that is not highlighted
-    page.evaluate(
+    x, y = page.evaluate(
         """() => {
-          const targets = new Set([...document.querySelectorAll('svg.board [data-move]')]
+          const busy = new Set([...document.querySelectorAll('svg.board [data-move]')]
             .map(e => e.id.replace('target-', '')));
-          const space = [...document.querySelectorAll('svg.board [data-space]')]
-            .find(e => !targets.has(e.dataset.space));
-          space.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+          document.querySelectorAll('svg.board [data-stack]')
+            .forEach(e => busy.add(e.dataset.stack));
+          const space = [...document.querySelectorAll('.board-wrap [data-space]')]
+            .find(e => !busy.has(e.dataset.space));
+          const r = space.getBoundingClientRect();
+          return [r.left + r.width / 2, r.top + r.height / 2];
         }"""
     )
+    page.mouse.click(x, y)  # a real tap on an empty space that is not highlighted
     page.wait_for_function(
         "document.querySelector('[role=alert]').textContent.includes('not a choice now')"
         " || /\\(R\\d+/.test(document.querySelector('[role=alert]').textContent)"

@@ -620,7 +620,7 @@ class App:
             why = s.why_not(str(el.getAttribute("data-why")))
         else:
             el = _el(target.closest("[data-space],[data-stack]"))
-            if el is None or not _el(target.closest("svg.board")):
+            if el is None or not _el(target.closest("svg.board, svg.board-bg")):
                 return
             name = el.getAttribute("data-space")
             if not isinstance(name, str):
