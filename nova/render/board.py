@@ -383,7 +383,7 @@ def _marks_svg(marks: dict, lay, geo, colours: list[str]) -> tuple[str, dict[int
 
 def _svg_open(title: str) -> str:
     return (
-        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
+        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="group" '
         f'aria-label="{escape(title, quote=True)}: the board" '
         'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
     )

@@ -156,9 +156,11 @@ def card_back(count: int, label: str, token: str = "", key: str = "", why: str =
     if token:
         attrs = f' data-move="{escape(token, quote=True)}" role="button" tabindex="0"'
     hint = f"<kbd>{escape(key)}</kbd>" if key else ""
+    # named by what it shows (count and label), so the visible words are in its name
+    take = '<span class="sr-only">Take the top card of the </span>' if token else ""
     return (
         f'<div class="card card-back{" choice" if token else ""}"{attrs} '
-        f'aria-label="{escape(label, quote=True)}: {count}">'
-        f'<div class="back-count">{count}</div><div class="back-label">{escape(label)}</div>'
-        f"{hint}</div>"
+        f'title="{escape(label, quote=True)}: {count} cards">'
+        f'{hint}{take}<div class="back-count">{count}</div>'
+        f'<div class="back-label">{escape(label)}</div></div>'
     )

@@ -84,11 +84,12 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
             face = card_html(lay, cid, focusable=False)
             key = keys.get(token, "")
             name = escape(lay.special[cid]["name"], quote=True)
+            # named by what it shows (the key and the card), "Take" said to screen readers
             cards.append(
                 f'<div class="academy-pick choice" id="move-{token}" data-move="{token}" '
                 f'role="button" tabindex="0" aria-describedby="tip-{escape(cid, quote=True)}" '
-                f'aria-label="{f"{key} " if key else ""}Take {name}">'
-                f"{_kbd(key)}{face}</div>"
+                f'title="Take {name}">'
+                f'{_kbd(key)}<span class="sr-only">Take </span>{face}</div>'
             )
         else:
             cards.append(card_html(lay, cid, why=token))
