@@ -297,3 +297,83 @@ def test_a_link_pasted_into_an_open_tab_opens_at_once(page_factory, server_url):
     page.evaluate("() => { location.hash = 'not-a-game-link'; }")
     assert "could not be opened" in alert_text(page)
     assert moves(page) == len(rec.moves)  # the open game is not lost
+
+
+PHONE = {"width": 390, "height": 844}
+SIZES = """() => [...document.querySelectorAll('svg.board .target')].map(e => {
+  const r = e.getBoundingClientRect(); return [r.width, r.height]; })"""
+TOGETHER = """() => {
+  const wrap = document.querySelector('.board-wrap').getBoundingClientRect();
+  const onScreen = (r) => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0
+    && r.right <= innerWidth;
+  const inWrap = (r) => r.top >= wrap.top - 1 && r.bottom <= wrap.bottom + 1
+    && r.left >= wrap.left - 1 && r.right <= wrap.right + 1;
+  const shown = [...document.querySelectorAll('svg.board .target')]
+    .map(e => e.getBoundingClientRect()).filter(r => inWrap(r) && onScreen(r));
+  const focus = document.activeElement.getBoundingClientRect();
+  const prompt = document.querySelector('.prompt').getBoundingClientRect();
+  if (!shown.length || !onScreen(focus) || !onScreen(prompt)) return null;
+  return [shown[0].left + shown[0].width / 2, shown[0].top + shown[0].height / 2];
+}"""
+LABEL_PX = """() => { const h = [...document.querySelectorAll('.board-wrap .space-name')]
+  .map(e => e.getBoundingClientRect().height).filter(x => x > 0).sort((a, b) => a - b);
+  return h[Math.floor(h.length / 2)]; }"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_phone_board_targets_are_big_enough_and_in_view_with_the_prompt(
+    page_factory, server_url, players
+):
+    """390x844 touch: every board target of a board choice measures at least 44x44 CSS px,
+    the focused one is in the board's window and on screen with the prompt, the space
+    labels are legible, and a tap on a target plays it."""
+    kinds = {
+        "launch": lambda s: s.pending is None and any(str(m)[0] == "L" for m in s.legal_moves()),
+        "destination": lambda s: bool(s.pending) and s.pending.get("ship") is not None
+        and s.pending.get("dest") is None and s.pending["kind"] == "orbit",
+        "bays": lambda s: bool(s.pending) and s.pending["kind"] == "unload_bays",
+    }  # fmt: skip
+    page = page_factory(viewport=PHONE, has_touch=True, is_mobile=True)
+    for kind, pred in kinds.items():
+        rec = record_until(lambda s, pred=pred: pred(s) and len(s.legal_moves()) > 1, players)
+        page.goto(server_url + "index.html#" + encode(rec))
+        wait_ready(page)
+        ready(page)
+        sizes = page.evaluate(SIZES)
+        assert sizes, kind
+        small = [s for s in sizes if min(s) < 44]
+        assert not small, f"{players}p {kind}: targets under 44 px: {small}"
+        tap = page.evaluate(TOGETHER)
+        assert tap, (
+            f"{kind}: the board's choices, the focused choice and the prompt are not in view"
+        )
+        assert page.evaluate(LABEL_PX) >= 11, f"{kind}: space labels too small to read"
+        n = moves(page)
+        page.touchscreen.tap(*tap)  # a target on the board, as a finger would
+        page.wait_for_function(f"+document.body.dataset.novaMoves > {n}")
+    assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+def test_readme_screenshots_of_the_clear_screen(page_factory, server_url):
+    """docs/screenshots: a card's rulebook text and a "why not?" at desktop width; a phone
+    zoomed to a board choice with the prompt under it."""
+    from pathlib import Path
+
+    shots = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+    rec = record_until(
+        lambda s: s.round >= 4 and s.pending is None and not s.spawn_shard
+        and any(str(m)[0] == "L" for m in s.legal_moves()),
+    )  # fmt: skip
+    page = open_page(page_factory, server_url, encode(rec))
+    ready(page)
+    page.locator(".hand .card[data-why]").first.click()  # a card that cannot go upright
+    assert alert_text(page).startswith("Not possible: ")
+    page.locator(".hand .card").first.hover()
+    assert page.locator(".hand .card .card-tip").first.is_visible()
+    page.screenshot(path=str(shots / "desktop-card-text.png"))
+    phone = open_page(
+        page_factory, server_url, encode(rec), viewport=PHONE, has_touch=True, is_mobile=True
+    )
+    ready(phone)
+    assert phone.locator(".board-wrap.zoomed").count() == 1
+    phone.screenshot(path=str(shots / "phone-board-choice.png"))

@@ -322,6 +322,29 @@ def bay_targets(view: dict, lay, geo) -> str:
     return "".join(out)
 
 
+def choice_boxes(view: dict) -> list[tuple[float, float, float, float]]:
+    """The boxes (x0, y0, x1, y1, board units) of the board's tap targets now: the spaces
+    to choose and the Cargo Bays of an Unload (the page zooms a phone's board to them)."""
+    lay = layout_for(view["players"], view.get("variant"))
+    geo = geometry_for(view["players"], view.get("variant"))
+    legal = view.get("legal", [])
+    boxes = []
+    for name in space_moves(legal):
+        s = lay.name_to_space.get(name)
+        if s is not None:
+            (x, y), r = geo.space_xy[s], geo.space_r[s] + 5
+            boxes.append((x - r, y - r, x + r, y + r))
+    bays = [m for m in legal if m[:1] == "B" and m[1:].isdigit()]
+    if bays and (view.get("pending") or {}).get("shards"):
+        x, y = geo.base_xy[lay.seat_base[view["current"]]]
+        left, top = x - BASE_W / 2, y - BASE_H / 2
+        col_w = (BASE_W - 16) / 3
+        for m in bays:
+            bx = left + 8 + int(m[1:]) * col_w
+            boxes.append((bx + 1, top + 60, bx + col_w - 1, top + BASE_H - 6))
+    return boxes
+
+
 def _place_xy(place: int | str, owner: int, lay, geo) -> tuple[float, float]:
     if place == "star":
         return float(CENTRE), float(CENTRE)

@@ -7,7 +7,7 @@ from html import escape
 
 from ..rules import layout_for
 from ..rules.scoring import best_bay_split
-from .board import SPACE_PREFIXES, bay_gain, board_svg
+from .board import SPACE_PREFIXES, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
 from .prompts import assign_keys, card_slots, is_hand_token, prompt
@@ -42,6 +42,18 @@ def full_page_button(cls: str = "") -> str:
         f'<button type="button" id="ui-full-page" data-ui="full-page" class="{classes}" '
         'title="Open the game in a page of its own">Full page ↗</button>'
     )
+
+
+def zoom_attr(view: dict) -> str:
+    """``data-zoom="x0 y0 x1 y1 side"``: the box around the board's tap targets and the
+    smallest target's side (board units), for a phone to zoom the board to them (App)."""
+    boxes = choice_boxes(view)
+    if not boxes:
+        return ""
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    side = min(min(b[2] - b[0], b[3] - b[1]) for b in boxes)
+    return f' data-zoom="{x0:.0f} {y0:.0f} {x1:.0f} {y1:.0f} {side:.0f}"'
 
 
 def track_html(view: dict) -> str:
@@ -383,8 +395,9 @@ def game_html(
         f"{notice_html}"
         '<div class="table">'
         '<div class="board-wrap">'
+        f'<div class="board-stage"{zoom_attr(view)}>'
         f"{board_svg(view, names, colours, True, keys, static_slot, marks, known)}"
-        "</div>"
+        "</div></div>"
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")

@@ -42,6 +42,9 @@ BOT_PACE = {"watch": 0.45, "quick": 0.05}
 # how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
 MOTION_MS = {"watch": 420, "quick": 160}
 THINK_MS = {250, 1000, 3000}  # the new-game form's thinking times (screens.THINK_CHOICES)
+PHONE_MAX_PX = 700  # narrower than this, a board choice zooms the board (zoom_board)
+TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a margin)
+BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 
@@ -256,6 +259,7 @@ class App:
         self.kept = keys_in(html)
         self.fill_static_layer()
         self.animate()
+        self.zoom_board()
         self.bring_choice()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
@@ -318,6 +322,30 @@ class App:
                 continue
             self.bring(el)
             return
+
+    def zoom_board(self) -> None:
+        """On a phone, a board choice zooms the board to the choices so each target is at
+        least TAP_PX CSS px (the renderer gives the targets' box, ``data-zoom``), and the
+        board's window is scrolled to their centre; otherwise the whole board shows."""
+        stage = _el(self.root.querySelector(".board-stage"))
+        if stage is None:
+            return
+        wrap = stage.parentElement
+        spec = stage.getAttribute("data-zoom")
+        if not isinstance(spec, str) or float(self.window.innerWidth) > PHONE_MAX_PX:
+            wrap.classList.remove("zoomed")
+            return
+        try:
+            x0, y0, x1, y1, side = (float(v) for v in spec.split())
+        except ValueError:
+            return
+        width = float(wrap.clientWidth) or 1.0
+        scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
+        stage.style.setProperty("--zs", f"{scale:.3f}")
+        wrap.classList.add("zoomed")
+        px = width * scale / BOARD_UNITS
+        wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
+        wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
 
     def bring(self, el) -> None:
         """Focus ``el`` and scroll it into view only if it is out of view (a page that
