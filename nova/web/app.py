@@ -265,6 +265,7 @@ class App:
         s = self.session
         body = self.body
         body.setAttribute("data-nova-moves", str(len(s.record.moves)) if s else "0")
+        body.setAttribute("data-nova-taken", str(s.taken_count()) if s else "0")
         if s is not None and s.state.is_over():
             body.setAttribute("data-nova-over", "")
         else:
@@ -628,6 +629,8 @@ class App:
         ui = el.getAttribute("data-ui")
         if isinstance(ui, str) and ui:
             event.preventDefault()
+            if panel is not None and ui != "share":  # e.g. its "Watch the replay"
+                self.share_action("close")
             self.ui(ui)
             return
         share = el.getAttribute("data-nova-share")

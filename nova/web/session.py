@@ -184,6 +184,10 @@ class Session:
         s = self.states[i]
         return not self.is_bot(s.current_player) and only_choice(s) is not None
 
+    def taken_count(self) -> int:
+        """How many decisions of this game the page took for people (one option each)."""
+        return sum(1 for i in range(len(self.record.moves)) if self.taken_for_player(i))
+
     def _undo_to(self) -> int:
         """The index of the last decision the player made themselves (undo goes back to
         before it, taking the decisions made for them after it too); -1 if none."""
