@@ -335,6 +335,8 @@ class App:
         spec = stage.getAttribute("data-zoom")
         if not isinstance(spec, str) or float(self.window.innerWidth) > PHONE_MAX_PX:
             wrap.classList.remove("zoomed")
+            for name in ("tabindex", "role", "aria-label"):
+                wrap.removeAttribute(name)
             return
         try:
             x0, y0, x1, y1, side = (float(v) for v in spec.split())
@@ -344,6 +346,10 @@ class App:
         scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
         stage.style.setProperty("--zs", f"{scale:.3f}")
         wrap.classList.add("zoomed")
+        # the zoomed board scrolls: a keyboard must reach it too (arrow keys scroll it)
+        wrap.setAttribute("tabindex", "0")
+        wrap.setAttribute("role", "region")
+        wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
         px = width * scale / BOARD_UNITS
         wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
         wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
