@@ -191,13 +191,24 @@ def finished_record() -> GameRecord:
     return record_until(lambda s: s.is_over(), seeds=range(3), steps=4000)
 
 
-def test_upgrades_academy_cards_come_into_view(page_factory, server_url):
+@pytest.mark.parametrize("embed", [False, True])
+def test_upgrades_academy_cards_come_into_view(page_factory, server_url, embed):
+    """At 1280x800, and embedded at 800x600 (the controls column scrolls on its own)."""
     rec = record_until(lambda s: bool(s.pending) and s.pending["kind"] == "upgrade")
-    page = open_page(page_factory, server_url, encode(rec))
+    if embed:
+        page = page_factory(viewport={"width": 800, "height": 600})
+        page.goto(server_url + "index.html?embed#" + encode(rec))
+        wait_ready(page)
+    else:
+        page = open_page(page_factory, server_url, encode(rec))
     ready(page)
     picks = page.evaluate(IN_VIEW, ".academy [data-move]")
     assert picks and any(picks), "Upgrade's Academy cards are out of view"
     assert page.evaluate("document.activeElement.closest('.academy') !== null")
+    scrolled = page.evaluate(
+        "document.querySelector('.controls').scrollTop + document.scrollingElement.scrollTop"
+    )
+    assert scrolled > 0, "the Academy was in view anyway: this shows nothing"
 
 
 def test_score_dialog_share_on_top_and_escape_and_outside_taps_close(page_factory, server_url):
@@ -279,6 +290,12 @@ def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_ur
     card.tap()
     assert card.locator(".card-tip").is_visible()
     assert re.search(r"\(R\d+", card.locator(".card-tip").inner_text())
+    # a long press (the browser's context menu on a touch screen) shows it too
+    held = phone.locator(".hand .card").first
+    phone.evaluate("document.activeElement.blur()")
+    assert not held.locator(".card-tip").is_visible()
+    held.dispatch_event("contextmenu", {"bubbles": True, "cancelable": True})
+    assert held.locator(".card-tip").is_visible()
 
 
 def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url):

@@ -118,6 +118,15 @@ class App:
         except Exception:
             pass
 
+    def on_long_press(self, event) -> None:
+        """A long press on a card (a touch screen's context menu) shows its rulebook text:
+        the card takes the focus, which shows its tip, instead of the browser's menu."""
+        target = event.target
+        card = _el(target.closest(".card[tabindex], .academy-pick")) if _el(target) else None
+        if card is not None:
+            event.preventDefault()
+            card.focus()
+
     def on_hash(self, _event=None) -> None:
         """A game link pasted into the address bar of an open tab opens that game."""
         fragment = str(self.window.location.hash or "")
@@ -923,6 +932,7 @@ def start() -> App:
         document.addEventListener("click", create_proxy(_app.on_click))
         document.addEventListener("keydown", create_proxy(_app.on_key))
         window.addEventListener("hashchange", create_proxy(_app.on_hash))
+        document.addEventListener("contextmenu", create_proxy(_app.on_long_press))
         _app.start()
     except Exception as exc:
         document.body.setAttribute("data-nova-error", f"{exc.__class__.__name__}: {exc}")
