@@ -87,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         if key == "cumulative-layout-shift":
             print(f"  {name:<28} {statistics.median(values):.3f}   {[round(v, 3) for v in values]}")
         else:
-            print(f"  {name:<28} {statistics.median(values):,.0f} ms   {[round(v) for v in values]}")
+            runs = [round(v) for v in values]
+            print(f"  {name:<28} {statistics.median(values):,.0f} ms   {runs}")
     weight = first["audits"].get("total-byte-weight", {}).get("numericValue")
     if weight:
         print(f"  {'total byte weight':<28} {weight:,.0f} bytes")
