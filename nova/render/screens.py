@@ -14,7 +14,7 @@ from .game import full_page_button
 from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT, end_reason_text
 
-# weakest to strongest (docs/BOTS.md: search won 79 of 100 games against greedy)
+# weakest to strongest (docs/BOTS.md measures search against greedy)
 BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Greedy bot"),
                ("search", "Search bot (strongest)")]  # fmt: skip
 PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
@@ -127,8 +127,8 @@ def new_game_html(
         f'<p class="muted">Board: {escape(side)}</p>'
         f'<ol class="seat-forms">{"".join(seats)}</ol>'
         '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any legal '
-        "move), Greedy (the best-looking move now), Search (tries whole turns ahead; "
-        "it won 79 of 100 games against Greedy).</p>"
+        "move), Greedy (the best-looking move now), Search (tries whole turns ahead, on "
+        "the cards it might meet; it beats Greedy most games).</p>"
         f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
         f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
         f'value="{form.seed}"></label> '
