@@ -159,28 +159,33 @@ def test_greedy_beats_random():
     assert wins >= 3
 
 
-def test_greedy_clears_its_own_gate_to_bring_its_cargo_home():
-    """A stack next to its own Jump-Gate cannot Unload while the seat's own empty ship is
-    parked there (R36, R44): greedy moves the blocker (or goes round it) instead of ending
-    its turn, turn after turn, in a game that then never reaches Super-Nova."""
-    from helpers_rules import blank_state, give_hand, setup
+def test_the_seat_ahead_wants_the_star_to_go_super_nova_and_the_seat_behind_does_not():
+    """R49: the game ends only at Super-Nova, so a leader gains from every track step and the
+    seat behind loses by it; without this a leader sat on a won position, parked on the
+    opponent's gate, and the game ran to the round limit (issue 9)."""
+    from helpers_rules import blank_state, setup
 
-    s = blank_state(players=2, seed=5, seat=0)
-    lay = s.layout
-    gates = lay.seat_gates[0]
-    home = gates[-1]
-    cargo = lay.prev_space[home]  # next to the gate on its ring
-    blockers = [home] + [g for g in gates if g != home][: lay.ships - 2]
-    ships = {s.space_name(g): 0 for g in blockers}
-    ships[s.space_name(cargo)] = 0
-    s = setup(s, shards={s.space_name(cargo): "yr"}, ships=ships)
-    s = give_hand(s, 0, ["b1", "b3", "b4", "b8", "b10"])
-    bot = make_bot("greedy")
-    k = 0
-    for _turn in range(2):  # its turn, the opponent's, its turn again
-        while not s.is_over() and s.current_player == 0:
-            s = s.apply(bot.choose(s.view(0), k))
-            k += 1
-        while not s.is_over() and s.current_player != 0:
-            s = s.apply("E" if "E" in s.legal_moves() else s.legal_moves()[0])
-    assert sum(len(b) for b in s.players[0].bays) >= 2, "the Shards never got home"
+    from nova.bots.evaluate import evaluate
+
+    s = setup(blank_state(players=2, seed=3, seat=0), shards={"d6": "r"}, bays={0: ["kkk", "yyy"]})
+    s.track_pos = 2  # seat 0 well ahead, a Shard in play
+    later = s.clone()
+    later.track_pos = 3  # a blank step on the way: only the end comes nearer
+    assert s.layout.track[3] in ("blank", "spawn")
+    assert evaluate(later, 0) > evaluate(s, 0)
+    assert evaluate(later, 1) < evaluate(s, 1)
+
+
+def test_near_the_round_limit_every_seat_wants_the_track_to_move():
+    """The round limit is our safety net, not an ending of the rulebook: bots count it as a
+    draw and, as it nears, value each step the star still has to go (issue 9)."""
+    from helpers_rules import blank_state, setup
+
+    from nova.bots.evaluate import evaluate
+
+    s = setup(blank_state(players=2, seed=3, seat=0), shards={"d6": "r"})
+    s.round = s.layout.settings["max_rounds"] - 2
+    later = s.clone()
+    later.track_pos = s.track_pos + 1
+    assert evaluate(later, 0) > evaluate(s, 0)
+    assert evaluate(later, 1) > evaluate(s, 1)

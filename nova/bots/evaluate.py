@@ -19,12 +19,6 @@ The terms, all in "points at the end of the game" units:
   won position; near the round limit (our safety net, not the rulebook's) that end counts
   as a draw and every seat values the track's steps (``FINISH``).
 
-A carried stack's way home counts only own Jump-Gates the seat has not parked an empty ship
-on: without that, moving the parked ship away changed nothing the evaluation saw, and a seat
-whose own ships stood on its own gates ended turn after turn with cargo one space from home.
-
-:func:`evaluate` returns the seat's value minus a blend of the opponents' values, or
-a large win/loss number once the game is over.
 """
 
 from __future__ import annotations
@@ -97,17 +91,6 @@ class Geometry:
                 # orbit home along the ring, or orbit to any gate and Jump home from it
                 row.append(max(ORBIT_HOME - STEP * d_own, JUMP_HOME - STEP * d_any, FAR))
             self.home_factor.append(row)
-        # the gates on each space's ring with their distance, to find an open way home
-        self.own_gates_near = [
-            [
-                [(g, self.ring_dist(s, g)) for g in lay.seat_gates[seat] if self.same_ring(s, g)]
-                for s in range(n)
-            ]
-            for seat in range(lay.players)
-        ]
-        self.gates_near = [
-            [(g, self.ring_dist(s, g)) for g in lay.gates if self.same_ring(s, g)] for s in range(n)
-        ]
         # spaces within orbit reach (1-4 either way) on the same ring
         self.near = [
             [t for t in range(n) if t != s and self.same_ring(s, t) and self.ring_dist(s, t) <= 4]
@@ -143,20 +126,6 @@ def geometry(lay) -> Geometry:
     return g
 
 
-def _way_home(s: State, seat: int, sp: int, geo: Geometry) -> float:
-    """What a stack on ``sp`` keeps of its worth by how far an own gate is that the seat's
-    own ships leave free: a gate where the seat parked an empty ship is no way home until
-    that ship moves, and only the seat can move it, so moving it is worth something to the
-    planner. (A gate held by an opponent's ship counts as before: rating it lower would
-    teach every seat to park on the others' gates.)"""
-    ship, lay = s.ship, s.layout
-    if all(ship[g] == seat for g in lay.seat_gates[seat] if lay.space_ring[g] >= s.removed):
-        return FAR
-    d_own = min((d for g, d in geo.own_gates_near[seat][sp] if ship[g] != seat), default=99)
-    d_any = min((d for g, d in geo.gates_near[sp] if ship[g] != seat), default=99)
-    return max(ORBIT_HOME - STEP * d_own, JUMP_HOME - STEP * d_any, FAR)
-
-
 def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float:
     """How well ``seat`` is doing, in rough end-of-game points."""
     lay = s.layout
@@ -184,8 +153,7 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
         carried = len(pile[sp])
         at_risk = ring[sp] == danger_ring
         if carried:
-            factor = home[sp] if home[sp] == HOME_GATE else _way_home(s, seat, sp, geo)
-            factor *= late
+            factor = home[sp] * late
             if at_risk:
                 factor *= 0.3
             value += SHARD * carried * factor
