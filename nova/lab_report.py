@@ -154,7 +154,7 @@ def chart_cards(columns: list[tuple[str, dict]], directory: Path) -> str:
             ys = [j + i * step for j in range(len(ids))]
             rates = [(s["cards"].get(c) or {}).get("players_win_rate") or 0.0 for c in ids]
             ax.barh(ys, rates, height=step, color=f"C{i}", label=name)
-        for i, (_, s) in enumerate(columns):
+        for _, s in columns:
             ax.axvline(1 / s["players"], color="grey", ls="dashed", lw=1)
         ax.set_yticks([j + 0.4 - step / 2 for j in range(len(ids))], ids, fontsize=7)
         ax.invert_yaxis()
@@ -212,8 +212,7 @@ CAPTIONS = {
     "sweep.svg": "Each figure of the aim, cell by cell, with its bound (dashed red).",
     "wins.svg": "Win rates with 95% Wilson intervals by line-up entry and by turn position; "
     "dashed: an even share. Ties count half.",
-    "ends.svg": "How games end: Super-Nova, stalled (nothing can move the track), the round "
-    "limit.",
+    "ends.svg": "How games end: Super-Nova, stalled (nothing can move the track), the round limit.",
     "rounds.svg": "Game length in rounds.",
     "points.svg": "Mean points per player from Cargo Bays and from Special cards.",
     "cards.svg": "For each Special card, the win rate of the players who played it (basic "

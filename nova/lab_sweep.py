@@ -102,8 +102,8 @@ def make_track(length: int, spawns: int, expansions: int = 3) -> list[str]:
     """An Expansion Track of ``length`` spaces after the start, the last one Super-Nova.
 
     The Star Expansions split the track evenly; the Spawn Energy spaces are spread evenly over
-    the other spaces, the first space and the one before Super-Nova always among them, so the
-    first Unload brings Shards and the last Unload has some to carry.
+    the other spaces, the first and the last of those always among them, so the first Unload
+    brings Shards and Shards still come near the end.
     """
     free = length - 1 - expansions
     if length < 2 or expansions < 0 or spawns < 0 or free < spawns:
@@ -296,7 +296,9 @@ def table_lines(sweep: dict) -> list[str]:
             ]
         )
     widths = [max(len(row[j]) for row in rows) for j in range(len(head))]
-    lines = ["  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    lines = [
+        "  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     best = sweep["best"]
     if best is None:
@@ -384,10 +386,10 @@ def main(argv: list[str]) -> int:
         print(exc, file=sys.stderr)
         return 2
     total = max(1, sum(len(rs) for rs in results))
-    summaries = [
-        summarize(rs, c.settings["players"], lineups[c.settings["players"]], elapsed * len(rs) / total)
-        for c, rs in zip(cells, results, strict=True)
-    ]
+    summaries = []
+    for c, rs in zip(cells, results, strict=True):
+        p = c.settings["players"]
+        summaries.append(summarize(rs, p, lineups[p], elapsed * len(rs) / total))
     verdicts, best = judge(summaries, clauses)
     sweep = {
         "aim": args.aim,
