@@ -329,7 +329,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument(
         "--set", action="append", default=[], metavar="PATH=V1,V2", help="a data setting axis"
     )
-    ap.add_argument("--aim", default=DEFAULT_AIM, help=f"clauses (default {DEFAULT_AIM!r})")
+    # argparse %-formats help texts: the aim's percent signs are doubled
+    shown = DEFAULT_AIM.replace("%", "%%")
+    ap.add_argument("--aim", default=DEFAULT_AIM, help=f"clauses (default {shown!r})")
     add_run_args(ap)
     args = ap.parse_args(argv)
     try:

@@ -242,6 +242,11 @@ def test_sweep_rejects_a_bad_grid_or_aim(capsys):
     assert main(["sweep", "--variants", "/nonexistent.json"]) == 2
     capsys.readouterr()
     assert parse_aim("supernova>=97%")[0].value == 0.97
+    for command in (["sweep"], ["bench-cluster"], []):
+        with pytest.raises(SystemExit) as done:
+            main([*command, "--help"])
+        assert done.value.code == 0
+    assert "supernova>=97%,rounds<=20" in capsys.readouterr().out
 
 
 def test_generated_tracks_have_what_was_asked():
