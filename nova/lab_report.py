@@ -33,19 +33,21 @@ def _wrap(name: str, width: int = 16) -> str:
 
 def _save(fig, directory: Path, name: str) -> str:
     fig.tight_layout()
-    fig.savefig(directory / name, format="svg", metadata=SVG_META)
+    # bbox "tight": a legend placed beside the axes stays inside the picture
+    fig.savefig(directory / name, format="svg", metadata=SVG_META, bbox_inches="tight")
     plt.close(fig)
     return name
 
 
-def _width(bars: int) -> float:
-    return min(40.0, max(7.0, 0.35 * bars + 3))
+def _width(items: int, each: float = 0.8) -> float:
+    """Inches for a chart of ``items`` bars or cells: room for their wrapped labels."""
+    return min(40.0, max(7.0, each * items + 2))
 
 
 def chart_wins(columns: list[tuple[str, dict]], directory: Path) -> str:
     """Win rate and 95% interval of each line-up entry and each turn position, per column."""
     bars = sum(2 * s["players"] for _, s in columns)
-    fig, axes = plt.subplots(1, 2, figsize=(_width(bars), 4.2), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(_width(bars, 0.35), 4.2), sharey=True)
     for ax, rate_key, ci_key, what in (
         (axes[0], "win_rate", "win_ci95", "by line-up entry (bot)"),
         (axes[1], "turn_position_win_rate", "turn_position_ci95", "by turn position"),
@@ -69,8 +71,8 @@ def chart_wins(columns: list[tuple[str, dict]], directory: Path) -> str:
         ax.set_ylim(0, 1)
         ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     axes[0].set_ylabel("wins (ties split), 95% interval; dashed: even share")
-    if len(columns) <= 8:
-        axes[1].legend(fontsize=7, loc="upper right")
+    if len(columns) > 1:  # which colour is which variant or cell, beside the charts
+        axes[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _save(fig, directory, "wins.svg")
 
 
@@ -246,7 +248,8 @@ def write_report(
     data = {"title": title, "columns": [{"name": n, "summary": s} for n, s in columns]}
     if sweep is not None:
         data["sweep"] = sweep
-    (out / "data.json").write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    # keys in their own order: a cell's settings read as they were given (players, track, ...)
+    (out / "data.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     figures = "\n".join(
         f'<figure><img src="{html.escape(c)}" alt="{html.escape(CAPTIONS[c])}">'
         f"<figcaption>{html.escape(CAPTIONS[c])}</figcaption></figure>"

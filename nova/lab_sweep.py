@@ -322,7 +322,11 @@ def main(argv: list[str]) -> int:
     )
     ap.add_argument("--players", default="2", help="player counts, e.g. 2,3,4")
     ap.add_argument("--variant", default=None, help="a variant file under every cell")
-    ap.add_argument("--variants", default=None, help="comma-separated variant files: one axis")
+    ap.add_argument(
+        "--variants",
+        default=None,
+        help="comma-separated variant files, one axis ('default': today's rules)",
+    )
     ap.add_argument("--track", default=None, help="track lengths (spaces after the start)")
     ap.add_argument("--spawns", default=None, help="numbers of Spawn Energy spaces")
     ap.add_argument("--expansions", default=None, help="numbers of Star Expansion spaces")
@@ -342,8 +346,9 @@ def main(argv: list[str]) -> int:
         clauses = parse_aim(args.aim)
         if args.variants and args.variant:
             raise ValueError("--variant and --variants: give one")
+        # "default" in --variants stands for today's rules, so they sit beside the candidates
         files: list[str | None] = (
-            [f.strip() for f in args.variants.split(",") if f.strip()]
+            [None if f.strip() == "default" else f.strip() for f in args.variants.split(",")]
             if args.variants
             else [args.variant]
         )

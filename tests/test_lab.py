@@ -203,6 +203,23 @@ def test_sweep_plays_every_cell_of_the_grid_and_marks_the_best(capsys):
     assert d["best"] in range(4)
 
 
+def test_sweep_puts_candidate_files_beside_todays_rules(capsys, tmp_path):
+    d = _sweep_json(capsys, "--variants", f"default,{VARIANT}", "--bots", "random",
+                    "--games", "2", "--set", "settings.max_rounds=4")  # fmt: skip
+    cells = d["cells"]
+    assert [c["settings"]["variant"] for c in cells] == ["default rules", "b2-unload.json"]
+    b2 = json.loads(Path(VARIANT).read_text())
+    assert cells[0]["variant"] == {"settings": {"max_rounds": 4}}
+    assert cells[1]["variant"]["basic_deck"] == b2["basic_deck"]
+    # a cell is the plain lab's batch with the same settings and seeds, game for game
+    short = tmp_path / "short.json"
+    short.write_text('{"settings": {"max_rounds": 4}}')
+    plain = _lab_json(capsys, "--players", "2", "--bots", "random", "--games", "2",
+                      "--workers", "1", "--variant", str(short))  # fmt: skip
+    for key in ("wins", "mean_score", "end_reasons", "arc", "cards"):
+        assert cells[0]["summary"][key] == plain[key], key
+
+
 def test_sweep_text_table_has_a_row_per_cell_and_one_mark(capsys):
     args = ["sweep", "--players", "2", "--spawns", "5,6,7", "--bots", "random", "--games", "2",
             "--set", "settings.max_rounds=5", "--workers", "1"]  # fmt: skip
