@@ -135,7 +135,13 @@ def connect(address: str, timeout: float = 10.0):
 def check_workers(client) -> list[str]:
     """Warnings for workers whose nova differs from ours (their games could differ)."""
     ours = nova_fingerprint()
-    theirs = client.run(nova_fingerprint)
+    try:
+        theirs = client.run(nova_fingerprint)
+    except Exception as exc:  # a worker without nova cannot even unpickle the question
+        raise LabSetupError(
+            f"the Dask workers cannot run nova ({type(exc).__name__}: {exc}); install this "
+            f"repository on every worker machine: {LAB_EXTRA}"
+        ) from None
     if not theirs:
         return ["the Dask scheduler has no workers yet: the games wait until one joins"]
     return [

@@ -172,6 +172,27 @@ def test_lab_command_on_a_dask_cluster_reports_what_it_reports_locally(capsys, d
         assert there["compare"][key] == here["compare"][key], key
 
 
+def test_lab_warns_of_a_worker_with_other_nova_code():
+    from nova.lab_run import LabSetupError, check_workers, nova_fingerprint
+
+    class Client:
+        def __init__(self, answer):
+            self.answer = answer
+
+        def run(self, fn):
+            if isinstance(self.answer, Exception):
+                raise self.answer
+            return self.answer
+
+    same = nova_fingerprint()
+    warnings = check_workers(Client({"tcp://a:1": "0123456789abcdef", "tcp://b:1": same}))
+    assert len(warnings) == 1 and "tcp://a:1" in warnings[0] and "may differ" in warnings[0]
+    assert check_workers(Client({"tcp://b:1": same})) == []
+    assert "no workers" in check_workers(Client({}))[0]
+    with pytest.raises(LabSetupError, match="cannot run nova"):
+        check_workers(Client(ModuleNotFoundError("No module named 'nova'")))
+
+
 def test_lab_says_when_no_scheduler_is_there(capsys):
     assert main(["--games", "2", "--scheduler", "nonsense:::"]) == 2
     assert "no Dask scheduler answered" in capsys.readouterr().err
