@@ -405,15 +405,26 @@ def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list
     return lines
 
 
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a batch of no games has no figures)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: at least 1")
+    return n
+
+
 def add_run_args(ap: argparse.ArgumentParser) -> None:
     """The options every lab command shares: who plays, how many games, where they run."""
     ap.add_argument(
         "--bots", default="greedy", help=f"comma-separated, one per seat ({', '.join(BOT_NAMES)})"
     )
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--budget", type=int, default=None, help="search bot simulations per turn")
+    ap.add_argument("--games", type=positive, default=200)
+    ap.add_argument("--budget", type=positive, default=None, help="search bot simulations/turn")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local processes")
+    ap.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="local processes")
     ap.add_argument(
         "--scheduler",
         default=None,

@@ -60,7 +60,11 @@ def test_lab_rejects_bad_arguments(capsys):
     assert main(["--players", "2", "--bots", "greedy,alphago"]) == 2
     assert main(["--players", "3", "--bots", "greedy,random"]) == 2
     assert main(["--players", "2", "--variant", "/nonexistent.json"]) == 2
-    capsys.readouterr()
+    for bad in (["--games", "0"], ["sweep", "--games", "-3"], ["--workers", "two"]):
+        with pytest.raises(SystemExit) as done:
+            main(bad)
+        assert done.value.code == 2  # argparse's usage error, before any game is played
+    assert "at least 1" in capsys.readouterr().err
 
 
 ARC = {"shards_entered": 20, "shards_in_bag": 10, "shards_banked": 12, "disrupts": 1,
