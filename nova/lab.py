@@ -87,7 +87,7 @@ def play_game(job: tuple) -> dict:
     lay = s.layout
     held = []
     for p in s.players:
-        cards = p.hand + p.draw + p.discard + [c for c, _ in p.played]
+        cards = p.cards()
         held.append(sorted({c for c in cards if c in lay.special}))
     returns = s.returns()
     breakdowns = [s.score_breakdown(p) for p in range(players)]

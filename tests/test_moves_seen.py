@@ -43,7 +43,7 @@ def test_a_launch_is_a_motion_from_the_dock_and_is_marked_with_its_way():
     assert marks["latest"]["motions"] == [{"owner": seat, "from": "dock", "to": space}]
     svg = board_svg(s.view(), s.record.names, s.record.colours, marks=marks)
     assert 'class="trail"' in svg
-    stack = re.search(rf'<g class="stack" id="stack-{token[1:]}"[^>]*>', svg).group(0)
+    stack = re.search(rf'<g class="stack"[^>]*id="stack-{token[1:]}"[^>]*>', svg).group(0)
     assert "data-nova-motion=" in stack and "data-nova-path=" in stack
 
 

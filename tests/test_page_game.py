@@ -293,7 +293,8 @@ def test_bot_seat_plays_by_itself(page_factory, server_url):
         page.wait_for_timeout(100)
         if moves(page) >= 4:
             break
-    page.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=20_000)
+    # the bot's worker boots a second interpreter first
+    page.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=120_000)
 
 
 def _two_bots(page, bot: str = "search") -> None:

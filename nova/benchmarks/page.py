@@ -217,9 +217,10 @@ def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, thi
         page.fill("#nova-seed", str(seed))
         page.click('[data-ui="new-game"]')
         # the worker boots after the click (its boot is its own figure); observe long tasks
-        # from the first bot decision on
+        # from the first bot decision on. Poll on a timer: Playwright's default polling asks
+        # for an animation frame every 16 ms, frames a player's page would not be drawing.
         page.wait_for_function(
-            "+(document.body.dataset.novaBotDecisions || 0) >= 1", timeout=600_000
+            "+(document.body.dataset.novaBotDecisions || 0) >= 1", timeout=600_000, polling=250
         )
         page.evaluate(LONG_TASKS_JS)
         rules = _press_rules(page, 20)
@@ -227,6 +228,7 @@ def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, thi
             f"+(document.body.dataset.novaBotDecisions || 0) >= {decisions} || "
             "document.body.hasAttribute('data-nova-over')",
             timeout=1_800_000,
+            polling=250,
         )
         # the page keeps playing: read one consistent snapshot, with the game's moves
         data = page.evaluate(

@@ -21,6 +21,7 @@ a large win/loss number once the game is over.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from ..rules import State
@@ -40,6 +41,8 @@ OPEN_TAIL = 0.5  # share of a bay's next-Shard gain counted before it happens
 THREAT = 1.3  # a Hijack takes the bottom Shard and pushes the stack away
 HORIZON = 10  # rounds before the round limit from which the limit's result counts
 DRY = 3.0  # per track space to the next Spawn while no Shard is in play: Disrupt toward it
+TEMPO = 1.5  # per track space moved, to the seat ahead (against the seat behind): end it
+LEAD = 10.0  # a lead of this many points counts as mostly "ahead"
 
 
 @lru_cache(maxsize=4096)
@@ -165,12 +168,20 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
     return value
 
 
-def outcome(s: State, me: int) -> float:
-    """The game's result for ``me`` if it ended now: a win or a loss, and the margin."""
-    w = s.winners()
+def outcome(s: State, me: int, at_limit: bool = False) -> float:
+    """The game's result for ``me`` if it ended now: a win or a loss, and the margin.
+
+    An end at the round limit (``at_limit``, or a game that ended there) counts as a draw
+    shared by every seat, whatever the scores: the rulebook's game ends only at Super-Nova,
+    so a leader that waits for the limit has not won, and the seat ahead is the one with
+    every reason to bring the star to Super-Nova (an Unload, a Disrupt) before it.
+    """
     scores = s.scores()
     others = max(sc for i, sc in enumerate(scores) if i != me)
     margin = scores[me] - others
+    if at_limit or s.end_reason == "round limit":
+        return WIN / s.num_players + margin
+    w = s.winners()
     if me in w:
         return WIN / len(w) + margin
     return -WIN + margin
@@ -180,8 +191,9 @@ def evaluate(s: State, me: int) -> float:
     """The position for seat ``me``: its value minus the opponents' (a blend of best and mean).
 
     Near the round limit (setting ``max_rounds``, known to every player) the game will end
-    with the scores as they stand, whatever anyone does: the value turns into that result,
-    so a player who alone could end the game does so rather than wait for the limit.
+    with the scores as they stand, whatever anyone does: the value turns into that end's
+    result, a draw (see :func:`outcome`), so a player who leads and could end the game the
+    rulebook's way does so rather than wait for the limit.
     """
     if s.over:
         return outcome(s, me)
@@ -194,10 +206,14 @@ def evaluate(s: State, me: int) -> float:
         # A dry board: no Shard to fetch until the next Spawn Energy, which only the track
         # brings and no Unload can move; the seat that Disrupts toward it gets the game going.
         value -= DRY * geo.to_spawn[s.track_pos]
+    # The seat ahead wants the star to go Super-Nova while it leads (and the seat behind
+    # wants time): without this a leader happily sits on a won position (parked on an
+    # opponent's gate, holding the last Shards) and the game never reaches Super-Nova.
+    value += TEMPO * math.tanh(value / LEAD) * s.track_pos
     limit = s.layout.settings.get("max_rounds")
     if limit:
         w = (s.round - (limit - HORIZON)) / (HORIZON / 2)
         if w > 0:
             w = min(w, 1.0)
-            value = (1 - w) * value + w * outcome(s, me)
+            value = (1 - w) * value + w * outcome(s, me, at_limit=True)
     return value

@@ -13,6 +13,7 @@ from html import escape
 
 from ..rules import layout_for
 from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
+from .keep import keyed
 from .shards import COLOUR_NAMES, shard_svg
 
 # Tokens that name a space: Launch, the ship, the destination, the target, a spawn place.
@@ -144,7 +145,7 @@ def _base_panel(view: dict, seat: int, base: int, geo, names, colours) -> str:
     d = view["seats"][seat]
     current = view["turn"] == seat
     out = [
-        f'<g class="base{" base-current" if current else ""}" id="base-{seat}" data-seat="{seat}">',
+        f'<g class="base{" base-current" if current else ""}" data-seat="{seat}">',
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="{BASE_H}" rx="14" '
         f'fill="#121a3a" stroke="{colour}" stroke-width="{5 if current else 3}"/>',
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{BASE_W}" height="30" rx="14" '
@@ -193,6 +194,7 @@ def board_svg(
     keys: dict[str, str] | None = None,
     static_slot: bool = False,
     marks: dict | None = None,
+    known: frozenset[str] = frozenset(),
 ) -> str:
     """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut.
 
@@ -201,9 +203,12 @@ def board_svg(
     decision moved carries ``data-nova-motion`` (once per decision) and ``data-nova-path``
     (the way it came, relative to where it is) for the page to animate.
 
-    With ``static_slot`` the unchanging part (sky, star, rings, empty spaces) is left out,
-    replaced by ``<g data-nova-static="KEY">``: the page keeps that part as a DOM node
-    (see :func:`static_layer`) and puts it back, so a repaint rebuilds only what changed.
+    With ``static_slot`` (the live game) the unchanging part (sky, star, rings, empty
+    spaces) is a separate ``<svg class="board-bg" data-nova-static="KEY">`` under the board,
+    left empty: the page fills it once (see :func:`static_layer`) and keeps it, so the
+    browser neither morphs nor repaints it when a move changes the board above it. The
+    stacks and the bases are then keyed parts (``keep.py``): those the page shows
+    unchanged, by their key in ``known``, come back elided.
     """
     players, variant = view["players"], view.get("variant")
     lay = layout_for(players, variant)
@@ -214,12 +219,22 @@ def board_svg(
     targets = space_moves(legal)
     keys = keys or {}
     vkey = None if variant is None else json.dumps(variant, sort_keys=True)
-    out = [_svg_open(lay.board_title)]
+    out = []
     if static_slot:
         key, _ = static_layer(view, colours)
-        out.append(f'<g class="board-static" data-nova-static="{key}" data-nova-keep="{key}"></g>')
+        out.append(
+            f'<svg class="board-bg" viewBox="0 0 {SIZE} {SIZE}" aria-hidden="true" '
+            f'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif" '
+            f'data-nova-static="{key}" data-nova-keep="{key}"></svg>'
+        )
+        out.append(_svg_open(lay.board_title))
     else:
+        out.append(_svg_open(lay.board_title))
         out.append(_static_board(players, vkey, removed, tuple(colours)))
+
+    def part(markup: str, id_: str) -> str:
+        return keyed(markup, id_, known)
+
     # what is on the spaces changes every move: only this part is drawn each time
     names_of = lay.space_names
     arrivals: dict[int, str] = {}
@@ -230,9 +245,11 @@ def board_svg(
         if pile[s] or ship[s] >= 0:
             x, y = geo.space_xy[s]
             out.append(
-                f'<g class="stack" id="stack-{names_of[s]}" data-stack="{names_of[s]}"'
-                f"{arrivals.get(s, '')}>"
-                f"{_stack(x, y, geo.space_r[s], pile[s], ship[s], colours)}</g>"
+                part(
+                    f'<g class="stack" data-stack="{names_of[s]}"{arrivals.get(s, "")}>'
+                    f"{_stack(x, y, geo.space_r[s], pile[s], ship[s], colours)}</g>",
+                    f"stack-{names_of[s]}",
+                )
             )
     # clickable targets last, on top of everything
     for name, token in targets.items():
@@ -260,7 +277,7 @@ def board_svg(
             )
         out.append("</g>")
     for seat, base in enumerate(lay.seat_base):
-        out.append(_base_panel(view, seat, base, geo, names, colours))
+        out.append(part(_base_panel(view, seat, base, geo, names, colours), f"base-{seat}"))
     out.append("</svg>")
     return "".join(out)
 

@@ -322,7 +322,8 @@ def game_html(
         f"{part(topbar, 'part-topbar')}"
         f"{notice_html}"
         '<div class="table">'
-        f'<div class="board-wrap">{board_svg(view, names, colours, True, keys, static_slot, marks)}'
+        '<div class="board-wrap">'
+        f"{board_svg(view, names, colours, True, keys, static_slot, marks, known)}"
         "</div>"
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'

@@ -33,7 +33,7 @@ def problems(s: State) -> list[str]:
     specials = Counter(c for c in s.face_up if c is not None)
     specials.update(s.academy)
     for seat, p in enumerate(s.players):
-        cards = p.hand + p.draw + p.discard + [c for c, _ in p.played]
+        cards = p.cards()
         basics = Counter(c for c in cards if c in lay.basic)
         if basics != Counter(list(lay.basic)):
             out.append(f"seat {seat}: basic cards {sorted(basics.elements())} are not its deck")

@@ -61,6 +61,10 @@ class Player:
         p.ships_lost = self.ships_lost
         return p
 
+    def cards(self) -> list[str]:
+        """Every card the seat owns: hand, draw pile, discard pile and cards in play."""
+        return self.hand + self.draw + self.discard + [c for c, _ in self.played]
+
     def to_dict(self) -> dict:
         return {
             "dock": self.dock,
@@ -263,7 +267,7 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
     def special_symbols(self, seat: int) -> list[str]:
         """Shard symbols of every Special card the seat holds anywhere (R55)."""
         p = self.players[seat]
-        cards = p.hand + p.draw + p.discard + [c for c, _ in p.played]
+        cards = p.cards()
         return [self.layout.special[c]["colour"] for c in cards if c in self.layout.special]
 
     def score_breakdown(self, seat: int) -> dict:

@@ -123,9 +123,7 @@ class ExpansionTrack:
             for p in self.players:
                 if needs_colour and card["colour"] not in "".join(p.bays):
                     continue
-                held = cid in p.hand or cid in p.draw or cid in p.discard
-                held = held or any(c == cid for c, _ in p.played)
-                if held or (can_upgrade and cid in academy):
+                if cid in p.cards() or (can_upgrade and cid in academy):
                     return True
         return False
 

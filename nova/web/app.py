@@ -470,6 +470,7 @@ class App:
                 await _breathe()
                 if self.renders == drawn:  # else a click drew a newer screen meanwhile
                     self.bots_running_render(html)
+                await _breathe()  # the next request is a task of its own, too
         finally:
             self.bots_running = False
 
