@@ -240,7 +240,9 @@ def judge(summaries: list[dict], clauses: list[Clause]) -> tuple[list[dict], int
     """Each cell's figures and missed clauses, and the index of the cell that best meets the aim.
 
     Best: the fewest clauses missed, then the smallest total shortfall, then the largest
-    margin on its tightest clause (the cell that meets the aim with the most room).
+    margin on its tightest clause (the cell that meets the aim with the most room), then the
+    largest margin over all clauses (cells at 100% Super-Nova tie on that clause: the one
+    with more room on the others is better).
     """
     verdicts, keys = [], []
     for s in summaries:
@@ -249,7 +251,7 @@ def judge(summaries: list[dict], clauses: list[Clause]) -> tuple[list[dict], int
         missed = [c.text for c in clauses if not c.met(figures[c.metric])]
         verdicts.append({"figures": figures, "meets_aim": not missed, "missed": missed})
         shortfall = sum(-x for x in slacks if x < 0)
-        keys.append((len(missed), shortfall, -min(slacks)))
+        keys.append((len(missed), shortfall, -min(slacks), -sum(slacks)))
     best = min(range(len(keys)), key=keys.__getitem__) if keys else None
     return verdicts, best
 

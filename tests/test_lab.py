@@ -270,6 +270,8 @@ def test_sweep_judge_picks_the_cell_that_meets_the_aim_with_most_room():
     assert best == 2  # meets both, with more room than cell 1
     _, best = judge([cell(0.95, 25.0), cell(0.96, 21.0)], aim)
     assert best == 1  # none meets it: the closest
+    _, best = judge([cell(1.0, 16.4), cell(1.0, 15.2), cell(1.0, 15.5)], aim)
+    assert best == 1  # a tie on the tightest clause goes to the most room on the others
 
 
 def test_sweep_rejects_a_bad_grid_or_aim(capsys):
