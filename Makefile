@@ -3,6 +3,7 @@
 #   make test    install what the tests need (venv, Chromium, npm ci), build, lint, run all tests
 #   make site    build _site/ only
 #   make lint    ruff check + ruff format --check
+#   make bench-page / make lighthouse   boot and bytes figures (README)
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 PYTHON ?= python3
@@ -12,7 +13,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: serve test site lint venv node chromium bench-page clean
+.PHONY: serve test site lint venv node chromium bench-page lighthouse clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,12 @@ test: venv chromium site
 
 bench-page: venv chromium site
 	$(PY) -m nova bench-page
+
+# Lighthouse (pinned in package.json) against the built page, mobile preset, with the system
+# Chromium; not part of `make test`. RUNS=3 for medians of three.
+RUNS ?= 1
+lighthouse: node chromium site
+	$(PYTHON) tools/lighthouse.py --runs $(RUNS)
 
 clean:
 	rm -rf _site

@@ -3,8 +3,10 @@
 //
 // Two caches: the runtime, named by its pinned versions (13 MB, kept across releases of the
 // game), and the app, named by a hash of this release's files. Activating a new release deletes
-// every other "nova-" cache. Runtime files: cache first (their paths are versioned). Everything
-// else: network first, the cache when offline.
+// every other "nova-" cache and the runtime cache's files this release no longer lists (the
+// trimmed standard library's name carries its hash). Runtime files and the memory snapshot
+// (snapshot/nova-<hash>.bin.gz, in the app cache): cache first, their names change with their
+// bytes. Everything else: network first, the cache when offline.
 const RUNTIME_CACHE = "nova-runtime-{{RUNTIME_ID}}";
 const APP_CACHE = "nova-app-{{BUILD_ID}}";
 const RUNTIME_FILES = {{RUNTIME_FILES}};
@@ -32,6 +34,12 @@ self.addEventListener("activate", (event) => {
           await caches.delete(name);
         }
       }
+      const scope = new URL(self.registration.scope).pathname;
+      const wanted = new Set(RUNTIME_FILES.map((f) => scope + f));
+      const runtime = await caches.open(RUNTIME_CACHE);
+      for (const request of await runtime.keys()) {
+        if (!wanted.has(new URL(request.url).pathname)) await runtime.delete(request);
+      }
       await self.clients.claim();
     })(),
   );
@@ -44,6 +52,12 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.includes("/runtime/")) {
     event.respondWith(
       caches.match(request, { cacheName: RUNTIME_CACHE }).then((hit) => hit || fetch(request)),
+    );
+    return;
+  }
+  if (url.pathname.includes("/snapshot/nova-")) {
+    event.respondWith(
+      caches.match(request, { cacheName: APP_CACHE }).then((hit) => hit || fetch(request)),
     );
     return;
   }

@@ -3,6 +3,22 @@
 // for offline play (top-level page only, registered once the game is up).
 const body = document.body;
 
+// The memory snapshot (runtime shim, tools/nova-shim.mjs): start its download now, seconds
+// before PyScript asks for it. The shim checks what arrives; a failure is null, not an error.
+try {
+  const manifest = fetch("snapshot/manifest.json", { cache: "no-cache" })
+    .then((r) => (r.ok ? r.json() : null))
+    .catch(() => null);
+  const bytes = manifest
+    .then((m) =>
+      m && typeof m.snapshot === "string" && /^[\w.-]+$/.test(m.snapshot)
+        ? fetch("snapshot/" + m.snapshot).then((r) => (r.ok ? r.arrayBuffer() : null))
+        : null,
+    )
+    .catch(() => null);
+  window.novaSnapshotDownload = { manifest, bytes };
+} catch (e) { /* the shim fetches for itself */ }
+
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
 // (game.css, html.nova-embed), also for the prerendered board shown while Python starts.
 try {

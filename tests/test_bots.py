@@ -157,3 +157,30 @@ def test_greedy_beats_random():
             k += 1
         wins += s.returns()[g % 2]
     assert wins >= 3
+
+
+def test_greedy_clears_its_own_gate_to_bring_its_cargo_home():
+    """A stack next to its own Jump-Gate cannot Unload while the seat's own empty ship is
+    parked there (R36, R44): greedy moves the blocker (or goes round it) instead of ending
+    its turn, turn after turn, in a game that then never reaches Super-Nova."""
+    from helpers_rules import blank_state, give_hand, setup
+
+    s = blank_state(players=2, seed=5, seat=0)
+    lay = s.layout
+    gates = lay.seat_gates[0]
+    home = gates[-1]
+    cargo = lay.prev_space[home]  # next to the gate on its ring
+    blockers = [home] + [g for g in gates if g != home][: lay.ships - 2]
+    ships = {s.space_name(g): 0 for g in blockers}
+    ships[s.space_name(cargo)] = 0
+    s = setup(s, shards={s.space_name(cargo): "yr"}, ships=ships)
+    s = give_hand(s, 0, ["b1", "b3", "b4", "b8", "b10"])
+    bot = make_bot("greedy")
+    k = 0
+    for _turn in range(2):  # its turn, the opponent's, its turn again
+        while not s.is_over() and s.current_player == 0:
+            s = s.apply(bot.choose(s.view(0), k))
+            k += 1
+        while not s.is_over() and s.current_player != 0:
+            s = s.apply("E" if "E" in s.legal_moves() else s.legal_moves()[0])
+    assert sum(len(b) for b in s.players[0].bays) >= 2, "the Shards never got home"

@@ -10,8 +10,15 @@ that no build step produced are removed):
   (only the files the page needs, with the standard library precompiled to ``.pyc`` by the
   pinned Pyodide itself under node, cached in ``node_modules/.cache/nova``),
   ``runtime/pyscript-<v>/`` (every .js/.css) and ``runtime/idiomorph-<v>/``;
-* ``runtime/pyodide-<v>/nova-shim.mjs``: what ``pyscript.toml``'s ``interpreter`` points at; it
-  wraps ``loadPyodide`` adding ``indexURL`` and ``stdLibURL`` (PyScript passes neither);
+* ``runtime/pyodide-<v>/nova-shim-<hash>.mjs``: what ``pyscript.toml``'s ``interpreter`` points
+  at; it wraps ``loadPyodide`` adding ``indexURL``, ``stdLibURL`` (PyScript passes neither) and
+  the memory snapshot, when the snapshot's manifest matches (else the ordinary boot);
+* the standard library trimmed to what the game loads (``python_stdlib-trim-<hash>.zip``): the
+  modules a census finds when ``tools/snapshot.mjs trace`` plays whole games with every bot
+  under the pinned Pyodide (tools/game_workout.py), plus what PyScript's own Python imports;
+* ``snapshot/nova-<hash>.bin.gz`` and ``snapshot/manifest.json``: a Pyodide memory snapshot with
+  that stdlib and the game imported (``tools/snapshot.mjs make``), gzipped, and what it was made
+  with (Pyodide version, stdlib name and SHA-256, its own SHA-256), which the shim checks;
 * ``index.html`` (runtime paths filled in, the start screen from
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
   ``assets/``, ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
@@ -23,11 +30,14 @@ that no build step produced are removed):
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
+import gzip
 import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +51,29 @@ CACHE = NODE_MODULES / ".cache" / "nova"
 # Bump when the precompiled stdlib's recipe changes: the file name carries it, so immutable
 # caches never serve an old build under a new recipe.
 PYC_RECIPE = 1
+# Bump when the trimmed stdlib or the snapshot's recipe changes (cache keys carry it).
+SNAPSHOT_RECIPE = 1
+# Imported by PyScript 0.7.31's own bootstrap (it writes its package with pathlib and os)
+# and by polyscript's JS through the interpreter (unpackArchive, pyodide.ffi/http/code), on
+# top of what the pyscript package's sources import (read from the dist at build time).
+PYSCRIPT_EXTRA_IMPORTS = (
+    "pathlib",
+    "os",
+    "pyodide.code",
+    "pyodide.ffi",
+    "pyodide.ffi.wrappers",
+    "pyodide.http",
+    "pyodide.webloop",
+    "pyodide.console",
+    "traceback",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8_sig",
+    "encodings.idna",
+    "encodings.unicode_escape",
+)
+# Pyodide's own Python, kept whole in the trimmed stdlib: its JS API imports these on demand.
+ALWAYS_KEPT = ("pyodide/", "_pyodide/")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -86,8 +119,6 @@ def paths(pins: dict[str, str]) -> dict[str, str]:
         "PYODIDE_DIR": pyodide_dir,
         "PYSCRIPT_DIR": f"runtime/pyscript-{pins['pyscript']}",
         "IDIOMORPH_DIR": f"runtime/idiomorph-{pins['idiomorph']}",
-        "PYODIDE_SHIM": f"{pyodide_dir}/nova-shim.mjs",
-        "STDLIB": f"python_stdlib-pyc{PYC_RECIPE}.zip",
     }
 
 
@@ -236,6 +267,158 @@ def precompiled_package(files: list[tuple[str, Path]]) -> bytes:
     return data
 
 
+def _run_node(args: list[str]) -> None:
+    """tools/snapshot.mjs under node; its (long) error output only when it fails."""
+    proc = subprocess.run(
+        ["node", str(ROOT / "tools" / "snapshot.mjs"), *args], capture_output=True, text=True
+    )
+    if proc.returncode:
+        tail = (proc.stderr or proc.stdout)[-3000:]
+        sys.exit(f"build_site: tools/snapshot.mjs {args[0]} failed:\n{tail}")
+    for line in proc.stdout.splitlines():
+        print(f"build_site: {line}", flush=True)
+
+
+def pyscript_imports() -> list[str]:
+    """Modules PyScript's own Python imports: its package's sources ship inside core-*.js."""
+    names = set(PYSCRIPT_EXTRA_IMPORTS)
+    sources = 0
+    for js in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js")):
+        for m in re.finditer(r'"([a-z_]+\.py)":"((?:[^"\\]|\\.)*)"', js.read_text()):
+            tree = ast.parse(json.loads('"' + m.group(2) + '"'))
+            sources += 1
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    names.update(a.name for a in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names.add(node.module)
+    if not sources:
+        sys.exit("build_site: found no PyScript Python sources in its dist (a new layout?)")
+    js_side = {"pyscript", "_pyscript", "polyscript", "js", "jsffi"}
+    return sorted(n for n in names if n.split(".")[0] not in js_side)
+
+
+def _imports_key(files: list[tuple[str, Path]]) -> str:
+    """What the census depends on: every import statement of the game (not its other code),
+    the workout, the Node script, PyScript's imports and the full stdlib's recipe."""
+    h = hashlib.sha256(f"{SNAPSHOT_RECIPE} {PYC_RECIPE} {pinned_versions()}".encode())
+    for tool in ("game_workout.py", "snapshot.mjs"):
+        h.update((ROOT / "tools" / tool).read_bytes())
+    h.update(json.dumps(pyscript_imports()).encode())
+    for rel, path in files:
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                h.update(f"{rel}:{ast.dump(node)}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def module_census(full_stdlib: Path, nova_zip: bytes, files: list[tuple[str, Path]]) -> dict:
+    """The stdlib files the game loads under the pinned Pyodide (cached by the game's imports).
+
+    tools/snapshot.mjs trace: whole games with every bot through the page's code paths
+    (tools/game_workout.py), then PyScript's own imports; the files the interpreter read from
+    its stdlib zip."""
+    out = CACHE / f"census-{_imports_key(files)}.json"
+    if out.exists():
+        return json.loads(out.read_text())
+    t0 = time.perf_counter()
+    stage = CACHE / f"census.tmp{os.getpid()}"
+    stage.mkdir(parents=True, exist_ok=True)
+    try:
+        (stage / "nova.zip").write_bytes(nova_zip)
+        (stage / "extra.json").write_text(json.dumps(pyscript_imports()))
+        _run_node(
+            [
+                "trace",
+                str(NODE_MODULES / "pyodide"),
+                str(full_stdlib),
+                str(stage / "nova.zip"),
+                str(ROOT / "tools" / "game_workout.py"),
+                str(stage / "extra.json"),
+                str(stage / "census.json"),
+            ]
+        )
+        data = json.loads((stage / "census.json").read_text())
+        for old in CACHE.glob("census-*.json"):
+            old.unlink(missing_ok=True)
+        out.write_text(json.dumps(data))
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    print(f"build_site: module census in {time.perf_counter() - t0:.1f} s", flush=True)
+    return data
+
+
+def trimmed_stdlib(full_stdlib: Path, census: dict) -> bytes:
+    """The precompiled stdlib with only the files the census saw loaded (and Pyodide's own).
+
+    Frozen modules (os, codecs, ...) report their source name: their .pyc is kept too."""
+    with zipfile.ZipFile(full_stdlib) as z:
+        have = {i.filename for i in z.infolist() if not i.is_dir()}
+        keep = {n for n in have if n.startswith(ALWAYS_KEPT)}
+        for f in census["files"]:
+            for name in (f, f + "c" if f.endswith(".py") else f):
+                if name in have:
+                    keep.add(name)
+        return zip_bytes([(name, z.read(name)) for name in sorted(keep)])
+
+
+def snapshot_modules(files: list[tuple[str, Path]]) -> list[str]:
+    """What the snapshot imports: every game module the page loads, then the stdlib it used."""
+    names = [
+        rel[:-3].replace("/__init__", "").replace("/", ".")
+        for rel, _ in files
+        if rel.endswith(".py")
+    ]
+    # the page's modules only (the CLI, lab and benchmarks are never imported there)
+    names = [n for n in names if not n.startswith(("nova.__main__", "nova.lab", "nova.bench"))]
+    return sorted(names)
+
+
+def memory_snapshot(
+    pins: dict[str, str], stdlib: bytes, nova_zip: bytes, files: list[tuple[str, Path]]
+) -> bytes:
+    """A gzipped Pyodide memory snapshot, the game imported (cached by its inputs)."""
+    warm = {
+        "modules": pyscript_imports() + snapshot_modules(files),
+        # the game's content tables are read once and kept (lru_cache): in the snapshot too
+        "run": "from nova.rules import new_game\nnew_game(players=2, seed=1)\n",
+    }
+    h = hashlib.sha256(f"{SNAPSHOT_RECIPE} {pins}".encode())
+    script = (ROOT / "tools" / "snapshot.mjs").read_bytes()
+    for part in (stdlib, nova_zip, json.dumps(warm).encode(), script):
+        h.update(hashlib.sha256(part).digest())
+    out = CACHE / f"snapshot-{pins['pyodide']}-{h.hexdigest()[:16]}.bin.gz"
+    if out.exists():
+        return out.read_bytes()
+    t0 = time.perf_counter()
+    stage = CACHE / f"snapshot.tmp{os.getpid()}"
+    stage.mkdir(parents=True, exist_ok=True)
+    try:
+        (stage / "stdlib.zip").write_bytes(stdlib)
+        (stage / "nova.zip").write_bytes(nova_zip)
+        (stage / "warm.json").write_text(json.dumps(warm))
+        _run_node(
+            [
+                "make",
+                str(NODE_MODULES / "pyodide"),
+                str(stage / "stdlib.zip"),
+                str(stage / "nova.zip"),
+                str(stage / "warm.json"),
+                str(stage / "snapshot.bin"),
+            ]
+        )
+        data = gzip.compress((stage / "snapshot.bin").read_bytes(), 6, mtime=0)
+        for old in CACHE.glob("snapshot-*.bin.gz"):
+            old.unlink(missing_ok=True)
+        out.write_bytes(data)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    print(f"build_site: memory snapshot in {time.perf_counter() - t0:.1f} s", flush=True)
+    return data
+
+
 def start_screen_html() -> str:
     """The renderer's start screen, if it provides one (imported with CPython)."""
     sys.path.insert(0, str(ROOT))
@@ -251,18 +434,8 @@ def start_screen_html() -> str:
     return str(html)
 
 
-SHIM = """\
-// Generated by tools/build_site.py. PyScript's `interpreter` points here: PyScript calls
-// loadPyodide() with a few options of its own; we add the precompiled standard library
-// (stdLibURL) and pin indexURL to this versioned directory.
-import {{ loadPyodide as load, version }} from "./pyodide.mjs";
+SHIM = (ROOT / "tools" / "nova-shim.mjs").read_text
 
-const base = new URL("./", import.meta.url).href;
-export {{ version }};
-export const stdLibURL = base + "{stdlib}";
-export const loadPyodide = (options = {{}}) =>
-  load({{ ...options, indexURL: base, stdLibURL }});
-"""
 
 BARE_HTML = """\
 <!doctype html>
@@ -279,11 +452,13 @@ BARE_HTML = """\
 
 BARE_JS = """\
 // Generated by tools/build_site.py: the runtime's floor, plain loadPyodide() (python_stdlib.zip
-// with .py sources, as Pyodide ships it) and, with ?pyc, the same shim the game page uses.
+// with .py sources, as Pyodide ships it) and, with ?pyc, the page's trimmed precompiled
+// standard library (no snapshot).
 const pyc = new URLSearchParams(location.search).has("pyc");
-const mod = await import(pyc ? "../{shim}" : "../{pyodide_dir}/pyodide.mjs");
+const mod = await import("../{pyodide_dir}/pyodide.mjs");
 const indexURL = new URL("../{pyodide_dir}/", import.meta.url).href;
-const py = await mod.loadPyodide(pyc ? {{}} : {{ indexURL }});
+const stdLibURL = pyc ? indexURL + "{stdlib}" : undefined;
+const py = await mod.loadPyodide(pyc ? {{ indexURL, stdLibURL }} : {{ indexURL }});
 py.runPython("import js; js.document.body.dataset.bareReady = ''");
 """
 
@@ -321,8 +496,42 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         site.copy(f"{p['PYODIDE_DIR']}/{name}", pyodide_src / name)
     # bare benchmark reference also needs the stock stdlib
     site.copy(f"{p['PYODIDE_DIR']}/python_stdlib.zip", pyodide_src / "python_stdlib.zip")
-    site.copy(f"{p['PYODIDE_DIR']}/{p['STDLIB']}", precompiled_stdlib(pins))
-    site.write(p["PYODIDE_SHIM"], SHIM.format(stdlib=p["STDLIB"]).encode())
+    files = package_files()
+    if pyc_package:
+        nova_zip = precompiled_package(files)
+    else:
+        nova_zip = zip_bytes([(rel, path.read_bytes()) for rel, path in files])
+    site.write("nova.zip", nova_zip)
+
+    # the standard library trimmed to what the game loads, and the memory snapshot
+    full = precompiled_stdlib(pins)
+    stdlib = trimmed_stdlib(full, module_census(full, nova_zip, files))
+    stdlib_name = f"python_stdlib-trim-{hashlib.sha256(stdlib).hexdigest()[:16]}.zip"
+    site.write(f"{p['PYODIDE_DIR']}/{stdlib_name}", stdlib)
+    snap = memory_snapshot(pins, stdlib, nova_zip, files)
+    manifest = {
+        "format": 1,
+        "pyodide": pins["pyodide"],
+        "stdlib": stdlib_name,
+        "stdlib_sha256": hashlib.sha256(stdlib).hexdigest(),
+        "nova_zip_sha256": hashlib.sha256(nova_zip).hexdigest(),
+        "snapshot": f"nova-{hashlib.sha256(snap).hexdigest()[:16]}.bin.gz",
+        "snapshot_sha256": hashlib.sha256(snap).hexdigest(),
+        "encoding": "gzip",
+        "bytes": len(gzip.decompress(snap)),
+    }
+    site.write(f"snapshot/{manifest['snapshot']}", snap)
+    site.write("snapshot/manifest.json", json.dumps(manifest, indent=1).encode())
+    shim = fill(
+        SHIM(),
+        {
+            "STDLIB": stdlib_name,
+            "STDLIB_SHA256": manifest["stdlib_sha256"],
+            "NOVA_ZIP_SHA256": manifest["nova_zip_sha256"],
+        },
+    ).encode()
+    p["PYODIDE_SHIM"] = f"{p['PYODIDE_DIR']}/nova-shim-{hashlib.sha256(shim).hexdigest()[:12]}.mjs"
+    site.write(p["PYODIDE_SHIM"], shim)
 
     # runtime: PyScript (core.js loads its chunks by name at run time: copy them all)
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -346,18 +555,13 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)
     site.copy("manifest.webmanifest", ROOT / "manifest.webmanifest")
-    files = package_files()
-    if pyc_package:
-        site.write("nova.zip", precompiled_package(files))
-    else:
-        site.write("nova.zip", zip_bytes([(rel, path.read_bytes()) for rel, path in files]))
     write_service_worker(site, pins, p)
 
     # benchmark reference page
     site.write("bench/bare.html", BARE_HTML.encode())
     site.write(
         "bench/bare.mjs",
-        BARE_JS.format(shim=p["PYODIDE_SHIM"], pyodide_dir=p["PYODIDE_DIR"]).encode(),
+        BARE_JS.format(stdlib=stdlib_name, pyodide_dir=p["PYODIDE_DIR"]).encode(),
     )
 
     removed = site.prune()

@@ -4,8 +4,13 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 
 * boot: the bare Pyodide floor (``_site/bench/bare.html``: only ``loadPyodide()`` from the same
   self-hosted runtime) next to our page's time to ``<body data-nova-ready>``, cold (fresh
-  browser context) and warm (new page in the same context); medians of ``--reps`` loads;
-* bytes transferred by a cold load of the page;
+  browser context) and warm (new page in the same context); medians of ``--reps`` loads; the
+  page with its memory snapshot and with the snapshot's download refused (the ordinary boot,
+  Playwright route abort); the bots' worker's boot (``data-nova-worker-ms``) after each cold
+  load, next to the page's;
+* bytes transferred by a cold load of the page, raw and as a host would send them gzipped
+  (-6) or brotli-compressed (quality 11, if the ``brotli`` package is installed: the test
+  extra pins it); files already compressed (the snapshot) count as they are;
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
   median and 95th percentile next to one frame (16.7 ms);
@@ -116,18 +121,53 @@ def _load(context, url: str, marker: str, timeout_ms: float = 90_000):
     return page, float(marks[marker])
 
 
-def _boot_once(browser, url: str, marker: str, cold: list, warm: list, size: dict) -> None:
+def _start_worker(page) -> float | None:
+    """Start a game with a bot seat; ms the bots' worker took to boot (data-nova-worker-ms)."""
+    try:
+        page.select_option("#nova-bot-1", "random")
+        page.click('[data-ui="new-game"]')
+        page.wait_for_selector(
+            "body[data-nova-worker=ready], body[data-nova-worker=failed]",
+            state="attached",
+            timeout=120_000,
+        )
+        ms = page.evaluate("document.body.dataset.novaWorkerMs")
+        return float(ms) if ms else None
+    except Exception as exc:  # a page without those controls: no worker figure
+        print(f"  (worker boot not measured: {exc.__class__.__name__})")
+        return None
+
+
+def _boot_once(
+    browser,
+    url: str,
+    marker: str,
+    cold: list,
+    warm: list,
+    size: dict,
+    block_snapshot: bool = False,
+    worker: list | None = None,
+) -> None:
     """One cold load (fresh context) then one warm load (new page, same context)."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
+    if block_snapshot:  # the snapshot's download fails: the shim must boot the ordinary way
+        ctx.route("**/snapshot/nova-*", lambda route: route.abort())
     page, ms = _load(ctx, url, marker)
     cold.append(ms)
+    state = page.evaluate("document.documentElement.dataset.novaSnapshot")
+    if state:
+        size.setdefault("snapshot", set()).add(state.split(":")[0])
     imp = page.evaluate("document.body.dataset.novaImportMs")
     if imp:
         size.setdefault("import_ms", []).append(float(imp))
     if "transfer" not in size:
         time.sleep(0.3)  # let late resource entries land
         size.update(page.evaluate(BYTES_JS))
+    if worker is not None:
+        ms = _start_worker(page)
+        if ms is not None:
+            worker.append(ms)
     page.close()
     page, ms = _load(ctx, url, marker)
     warm.append(ms)
@@ -272,18 +312,31 @@ def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int
     return stats.stats()
 
 
-def _gzip_bytes(site: Path, paths: list[str]) -> int:
-    """What the same files weigh gzipped (-6), as a static host would send them."""
+def _compressed_bytes(site: Path, paths: list[str]) -> dict[str, dict[str, int]]:
+    """Each file's bytes raw, gzipped (-6) and brotli (11) as a static host would send them;
+    a file that is already compressed is sent as it is (``min``). No brotli: ``br`` is absent."""
     import gzip
 
-    total = 0
+    try:
+        import brotli  # the test extra pins it
+    except ImportError:
+        brotli = None
+    out = {}
     for path in paths:
         f = site / (path.lstrip("/") or "index.html")
         if f.is_dir():
             f = f / "index.html"
-        if f.is_file():
-            total += len(gzip.compress(f.read_bytes(), 6))
-    return total
+        if not f.is_file() or path in out:
+            continue
+        data = f.read_bytes()
+        if f.suffix == ".gz":  # sent as it is
+            out[path] = {"raw": len(data), "gzip": len(data), "br": len(data)}
+            continue
+        sizes = {"raw": len(data), "gzip": min(len(data), len(gzip.compress(data, 6)))}
+        if brotli is not None:
+            sizes["br"] = min(len(data), len(brotli.compress(data, quality=11)))
+        out[path] = sizes
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -334,7 +387,8 @@ def main(argv: list[str]) -> int:
             # interleaved, so that a busy spell on the machine hits every case alike
             bare_c, bare_w, bare_size = [], [], {}
             pyc_c, pyc_w, pyc_size = [], [], {}
-            ours_c, ours_w, size = [], [], {}
+            ours_c, ours_w, size, worker = [], [], {}, []
+            plain_c, plain_w, plain_size, plain_worker = [], [], {}, []
             for _ in range(0 if args.bots_only else args.reps):
                 _boot_once(
                     browser, url + "bench/bare.html", "data-bare-ready", bare_c, bare_w, bare_size
@@ -342,13 +396,25 @@ def main(argv: list[str]) -> int:
                 _boot_once(
                     browser, url + "bench/bare.html?pyc", "data-bare-ready", pyc_c, pyc_w, pyc_size
                 )
-                _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size)
-            times, misses, note = [], 0, "--bots-only"
-            if not args.bots_only:
+                _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size, worker=worker)
+                _boot_once(
+                    browser,
+                    url,
+                    "data-nova-ready",
+                    plain_c,
+                    plain_w,
+                    plain_size,
+                    block_snapshot=True,
+                    worker=plain_worker,
+                )
+            times, misses, note = [], 0, "--bots-only" if args.bots_only else "--moves 0"
+            if not args.bots_only and args.moves:
                 times, misses, note = _clicks(browser, url, args.moves, args.seed)
-            bots = _bot_game(
-                browser, url, args.seed, args.bot_decisions, args.throttle, args.think_ms
-            )
+            bots = {}
+            if args.bot_decisions:
+                bots = _bot_game(
+                    browser, url, args.seed, args.bot_decisions, args.throttle, args.think_ms
+                )
             browser.close()
     finally:
         server.terminate()
@@ -366,10 +432,11 @@ def main(argv: list[str]) -> int:
     runs = lambda xs: "[" + " ".join(f"{x:,.0f}" for x in xs) + "]"  # noqa: E731
     row("reference: bare loadPyodide(), cold", fmt(bare_c), runs(bare_c))
     row("reference: bare loadPyodide(), warm", fmt(bare_w), runs(bare_w))
-    row("bare loadPyodide() + our .pyc stdlib, cold", fmt(pyc_c), runs(pyc_c))
-    row("bare loadPyodide() + our .pyc stdlib, warm", fmt(pyc_w), runs(pyc_w))
+    row("bare loadPyodide() + our trimmed .pyc stdlib, cold", fmt(pyc_c), runs(pyc_c))
+    row("bare loadPyodide() + our trimmed .pyc stdlib, warm", fmt(pyc_w), runs(pyc_w))
+    states = ",".join(sorted(size.get("snapshot", set()))) or "?"
     row(
-        "our page to data-nova-ready, cold",
+        f"our page to data-nova-ready, cold (snapshot: {states})",
         fmt(ours_c),
         f"{runs(ours_c)} = {_median(ours_c) / _median(bare_c):.2f}x bare cold",
     )
@@ -378,28 +445,36 @@ def main(argv: list[str]) -> int:
         fmt(ours_w),
         f"{runs(ours_w)} = {_median(ours_w) / _median(bare_w):.2f}x bare warm",
     )
+    states = ",".join(sorted(plain_size.get("snapshot", set()))) or "?"
+    row(
+        f"our page, snapshot download refused ({states}), cold",
+        fmt(plain_c),
+        f"{runs(plain_c)} = {_median(plain_c) / _median(bare_c):.2f}x bare cold",
+    )
+    row(
+        "our page, snapshot download refused, warm",
+        fmt(plain_w),
+        f"{runs(plain_w)} = {_median(plain_w) / _median(bare_w):.2f}x bare warm",
+    )
     if size.get("import_ms"):
         row(
             "our page: importing the game (main.py), cold",
             f"{_median(size['import_ms']):,.0f}",
-            f"{runs(size['import_ms'])} (bytecode shipped in nova.zip)",
+            f"{runs(size['import_ms'])} (in the snapshot already)",
         )
-    print("bytes, cold load (tools/serve.py sends them uncompressed; a host would gzip)")
-    row(
-        "our page: transferred",
-        f"{size.get('transfer', 0):,}",
-        f"{size.get('requests', 0)} requests",
-    )
-    row(
-        "our page: the same files gzipped",
-        f"{_gzip_bytes(ROOT / '_site', size.get('paths', [])):,}",
-        "estimate (gzip -6 of each file)",
-    )
-    row(
-        "reference: bare loadPyodide(): transferred",
-        f"{bare_size.get('transfer', 0):,}",
-        f"{bare_size.get('requests', 0)} requests",
-    )
+    if worker:
+        row(
+            "bots' worker: boot to its first answer",
+            fmt(worker),
+            f"{runs(worker)}; the page's cold boot {fmt(ours_c)} (after a cold page load)",
+        )
+    if plain_worker:
+        row(
+            "bots' worker, snapshot refused",
+            fmt(plain_worker),
+            f"{runs(plain_worker)}; that page's cold boot {fmt(plain_c)}",
+        )
+    _print_bytes(size, bare_size, row)
     print("click to data-nova-moves change, ms")
     if note and not times:
         print(f"  skipped: {note}")
@@ -413,8 +488,42 @@ def main(argv: list[str]) -> int:
         row("timed clicks", str(len(times)), f"{misses} clicks changed nothing within 3 s")
         if note:
             print(f"  note: {note}")
-    _print_bots(bots, args, row)
+    if bots:
+        _print_bots(bots, args, row)
     return 0
+
+
+def _print_bytes(size: dict, bare_size: dict, row) -> None:
+    """What a first visit transfers: raw, and as a host would compress each file."""
+    per_file = _compressed_bytes(ROOT / "_site", size.get("paths", []))
+    total = {k: sum(f.get(k, 0) for f in per_file.values()) for k in ("raw", "gzip", "br")}
+    has_br = all("br" in f for f in per_file.values())
+    print(
+        "bytes, cold load: transferred by tools/serve.py (uncompressed), and the same files as a "
+        "host would send them"
+    )
+    row(
+        "our page: transferred",
+        f"{size.get('transfer', 0):,}",
+        f"{size.get('requests', 0)} requests ({total['raw']:,} bytes of files)",
+    )
+    row("our page: gzip -6 of each file", f"{total['gzip']:,}", "aim: at most 5,000,000")
+    if has_br:
+        row("our page: brotli 11 of each file", f"{total['br']:,}", "aim: at most 5,000,000")
+    else:
+        row("our page: brotli", "n/a", "pip install brotli (the test extra pins it)")
+    biggest = sorted(per_file.items(), key=lambda kv: -kv[1]["raw"])[:6]
+    for path, f in biggest:
+        row(
+            f"  {path.rsplit('/', 1)[-1][:40]}",
+            f"{f['raw']:,}",
+            f"gzip {f['gzip']:,}" + (f", brotli {f['br']:,}" if "br" in f else ""),
+        )
+    row(
+        "reference: bare loadPyodide(): transferred",
+        f"{bare_size.get('transfer', 0):,}",
+        f"{bare_size.get('requests', 0)} requests",
+    )
 
 
 def _print_bots(page: dict, args, row) -> None:

@@ -13,7 +13,15 @@ The terms, all in "points at the end of the game" units:
   (R48) and by how soon Super-Nova ends the game (R49);
 * ships: each ship still in the game (Dock or board) is worth future Shards;
 * reach: loose Shards that one of the seat's ships can orbit onto;
-* threat: a stack with an opponent ship next to it on its ring can be Hijacked (R39).
+* threat: a stack with an opponent ship next to it on its ring can be Hijacked (R39);
+* the end (R49): the seat ahead values each step the track has moved (``TEMPO``), the seat
+  behind the opposite, so a leader brings the star to Super-Nova instead of sitting on a
+  won position; near the round limit (our safety net, not the rulebook's) that end counts
+  as a draw and every seat values the track's steps (``FINISH``).
+
+A carried stack's way home counts only own Jump-Gates the seat has not parked an empty ship
+on: without that, moving the parked ship away changed nothing the evaluation saw, and a seat
+whose own ships stood on its own gates ended turn after turn with cargo one space from home.
 
 :func:`evaluate` returns the seat's value minus a blend of the opponents' values, or
 a large win/loss number once the game is over.
@@ -42,6 +50,7 @@ THREAT = 1.3  # a Hijack takes the bottom Shard and pushes the stack away
 HORIZON = 10  # rounds before the round limit from which the limit's result counts
 DRY = 3.0  # per track space to the next Spawn while no Shard is in play: Disrupt toward it
 TEMPO = 1.5  # per track space moved, to the seat ahead (against the seat behind): end it
+FINISH = 5.0  # per track space moved, to every seat, as the round limit nears
 LEAD = 10.0  # a lead of this many points counts as mostly "ahead"
 
 
@@ -88,6 +97,17 @@ class Geometry:
                 # orbit home along the ring, or orbit to any gate and Jump home from it
                 row.append(max(ORBIT_HOME - STEP * d_own, JUMP_HOME - STEP * d_any, FAR))
             self.home_factor.append(row)
+        # the gates on each space's ring with their distance, to find an open way home
+        self.own_gates_near = [
+            [
+                [(g, self.ring_dist(s, g)) for g in lay.seat_gates[seat] if self.same_ring(s, g)]
+                for s in range(n)
+            ]
+            for seat in range(lay.players)
+        ]
+        self.gates_near = [
+            [(g, self.ring_dist(s, g)) for g in lay.gates if self.same_ring(s, g)] for s in range(n)
+        ]
         # spaces within orbit reach (1-4 either way) on the same ring
         self.near = [
             [t for t in range(n) if t != s and self.same_ring(s, t) and self.ring_dist(s, t) <= 4]
@@ -123,6 +143,20 @@ def geometry(lay) -> Geometry:
     return g
 
 
+def _way_home(s: State, seat: int, sp: int, geo: Geometry) -> float:
+    """What a stack on ``sp`` keeps of its worth by how far an own gate is that the seat's
+    own ships leave free: a gate where the seat parked an empty ship is no way home until
+    that ship moves, and only the seat can move it, so moving it is worth something to the
+    planner. (A gate held by an opponent's ship counts as before: rating it lower would
+    teach every seat to park on the others' gates.)"""
+    ship, lay = s.ship, s.layout
+    if all(ship[g] == seat for g in lay.seat_gates[seat] if lay.space_ring[g] >= s.removed):
+        return FAR
+    d_own = min((d for g, d in geo.own_gates_near[seat][sp] if ship[g] != seat), default=99)
+    d_any = min((d for g, d in geo.gates_near[sp] if ship[g] != seat), default=99)
+    return max(ORBIT_HOME - STEP * d_own, JUMP_HOME - STEP * d_any, FAR)
+
+
 def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float:
     """How well ``seat`` is doing, in rough end-of-game points."""
     lay = s.layout
@@ -150,7 +184,8 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
         carried = len(pile[sp])
         at_risk = ring[sp] == danger_ring
         if carried:
-            factor = home[sp] * late
+            factor = home[sp] if home[sp] == HOME_GATE else _way_home(s, seat, sp, geo)
+            factor *= late
             if at_risk:
                 factor *= 0.3
             value += SHARD * carried * factor
@@ -215,5 +250,9 @@ def evaluate(s: State, me: int) -> float:
         w = (s.round - (limit - HORIZON)) / (HORIZON / 2)
         if w > 0:
             w = min(w, 1.0)
-            value = (1 - w) * value + w * outcome(s, me, at_limit=True)
+            value = (1 - w / 2) * value + w / 2 * outcome(s, me, at_limit=True)
+            # a draw that nobody wants to wait for: every seat now values each step the
+            # star has moved, so a mutual blockade (each parked where the other must go)
+            # breaks up before the limit
+            value += w * FINISH * s.track_pos
     return value

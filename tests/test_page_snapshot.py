@@ -1,0 +1,221 @@
+"""The memory snapshot and the trimmed standard library (tools/build_site.py, tools/nova-shim.mjs).
+
+The page and the bots' worker restore a Pyodide memory snapshot with the game imported when
+its manifest matches; a missing, refused or corrupt snapshot means the ordinary boot with no
+error for the player. The snapshot must not replay the same random state on every load.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, wait_ready
+
+PINS = json.loads((ROOT / "package.json").read_text())["dependencies"]
+PYODIDE_DIR = f"runtime/pyodide-{PINS['pyodide']}"
+
+
+def manifest(site_dir: Path) -> dict:
+    return json.loads((site_dir / "snapshot" / "manifest.json").read_text())
+
+
+def snapshot_state(page) -> str:
+    return page.evaluate("document.documentElement.dataset.novaSnapshot || ''")
+
+
+def assert_no_error_shown(page) -> None:
+    assert page.evaluate("document.body.getAttribute('data-nova-error')") is None
+    assert page.evaluate("document.querySelectorAll('.py-error').length") == 0
+    assert page.nova.page_errors == [], page.nova.page_errors
+    # Chromium logs the refused download itself ("Failed to load resource"); nothing else
+    errors = [e for e in page.nova.console_errors if not e.startswith("Failed to load resource")]
+    assert errors == [], errors
+    # the game itself is there: the new-game screen with its button
+    assert page.locator('[data-ui="new-game"]').count() >= 1
+
+
+# --- the build -------------------------------------------------------------------------------
+
+
+def test_manifest_names_the_files_it_was_made_with(site_dir: Path):
+    m = manifest(site_dir)
+    assert m["format"] == 1 and m["pyodide"] == PINS["pyodide"]
+    stdlib = (site_dir / PYODIDE_DIR / m["stdlib"]).read_bytes()
+    assert hashlib.sha256(stdlib).hexdigest() == m["stdlib_sha256"]
+    nova_zip = (site_dir / "nova.zip").read_bytes()
+    assert hashlib.sha256(nova_zip).hexdigest() == m["nova_zip_sha256"]
+    snap = (site_dir / "snapshot" / m["snapshot"]).read_bytes()
+    assert hashlib.sha256(snap).hexdigest() == m["snapshot_sha256"]
+    assert len(gzip.decompress(snap)) == m["bytes"]
+    # the shim PyScript loads checks against this very stdlib
+    shim = next((site_dir / PYODIDE_DIR).glob("nova-shim-*.mjs")).read_text()
+    assert m["stdlib_sha256"] in shim and m["nova_zip_sha256"] in shim
+    assert f'"{m["stdlib"]}"' in shim
+
+
+def test_the_standard_library_is_trimmed_and_precompiled(site_dir: Path):
+    m = manifest(site_dir)
+    stock = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").namelist()
+    with zipfile.ZipFile(site_dir / PYODIDE_DIR / m["stdlib"]) as z:
+        names = z.namelist()
+    modules = [n for n in names if n.endswith(".pyc")]
+    assert not [n for n in names if n.endswith(".py")], "sources where bytecode should be"
+    # what the game needs is there; what it never imports is not
+    needs = ("json/__init__.pyc", "random.pyc", "asyncio/__init__.pyc", "zipfile/__init__.pyc")
+    for needed in needs:
+        assert needed in names, needed
+    for unused in ("tkinter/__init__.pyc", "sqlite3/__init__.pyc", "unittest/__init__.pyc"):
+        assert unused not in names, unused
+    assert len(modules) < len([n for n in stock if n.endswith(".py")]) / 2
+
+
+def test_the_service_worker_caches_the_snapshot(site_dir: Path):
+    sw = (site_dir / "sw.js").read_text()
+    m = manifest(site_dir)
+    app = json.loads(re.search(r"const APP_FILES = (\[.*?\]);", sw).group(1))
+    runtime = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", sw).group(1))
+    assert f"snapshot/{m['snapshot']}" in app and "snapshot/manifest.json" in app
+    assert f"{PYODIDE_DIR}/{m['stdlib']}" in runtime
+    assert any(f.startswith(f"{PYODIDE_DIR}/nova-shim-") for f in runtime)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_whole_games_with_every_bot_under_the_trimmed_stdlib(site_dir: Path, tmp_path: Path):
+    """The module census must not miss a module a game needs: whole games with the random,
+    greedy and search bots, every screen drawn, under the pinned Pyodide with the page's own
+    trimmed stdlib and nova.zip (a missing module fails with ModuleNotFoundError)."""
+    m = manifest(site_dir)
+    proc = subprocess.run(
+        [
+            "node",
+            str(ROOT / "tools" / "snapshot.mjs"),
+            "play",
+            str(ROOT / "node_modules" / "pyodide"),
+            str(site_dir / PYODIDE_DIR / m["stdlib"]),
+            str(site_dir / "nova.zip"),
+            str(ROOT / "tools" / "game_workout.py"),
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert proc.returncode == 0, (proc.stderr or proc.stdout)[-3000:]
+    result = json.loads(proc.stdout.split("workout: ", 1)[1])
+    assert result["games"] == 4 and all(n > 50 for n in result["decisions"]), result
+
+
+# --- in the browser --------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_page_and_worker_boot_from_the_snapshot(server_url: str, page):
+    info: list[str] = []
+    page.on("console", lambda msg: info.append(msg.text))
+    page.goto(server_url)
+    wait_ready(page)
+    assert snapshot_state(page) == "used"
+    assert_no_error_shown(page)
+    # a bot seat starts the bots' worker: it restores the same snapshot and plays
+    page.select_option("#nova-bot-0", "greedy")
+    page.select_option("#nova-bot-1", "greedy")
+    page.select_option("#nova-bot-pace", "quick")
+    page.click('[data-ui="new-game"]')
+    page.wait_for_selector("body[data-nova-worker=ready]", state="attached", timeout=120_000)
+    assert sum(t.startswith("nova: snapshot used") for t in info) >= 2, info
+    page.wait_for_function("+document.body.dataset.novaBotDecisions >= 1", timeout=120_000)
+    assert page.get_attribute("body", "data-nova-bot-where") == "worker"
+    assert page.nova.page_errors == []
+
+
+def _corrupt(route) -> None:
+    body = bytearray(route.fetch().body())
+    body[len(body) // 2] ^= 0xFF
+    route.fulfill(status=200, body=bytes(body), content_type="application/gzip")
+
+
+def _restorable_garbage(context) -> None:
+    """A manifest whose hash and size match a snapshot of zeros: restoring it must fail."""
+    state: dict[str, bytes] = {}
+
+    def manifest_route(route) -> None:
+        m = json.loads(route.fetch().text())
+        state["heap"] = gzip.compress(bytes(m["bytes"]), 1)
+        m["snapshot"] = "nova-zeros.bin.gz"
+        m["snapshot_sha256"] = hashlib.sha256(state["heap"]).hexdigest()
+        route.fulfill(status=200, body=json.dumps(m), content_type="application/json")
+
+    context.route("**/snapshot/manifest.json", manifest_route)
+    context.route(
+        "**/snapshot/nova-zeros.bin.gz",
+        lambda r: r.fulfill(status=200, body=state["heap"], content_type="application/gzip"),
+    )
+
+
+def _other_pyodide(route) -> None:
+    m = json.loads(route.fetch().text())
+    m["pyodide"] = "0.0.1"
+    route.fulfill(status=200, body=json.dumps(m), content_type="application/json")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "pattern, handler, reason",
+    [
+        ("**/snapshot/nova-*", lambda r: r.fulfill(status=404, body="gone"), "no snapshot file"),
+        ("**/snapshot/manifest.json", lambda r: r.abort(), "no manifest"),
+        ("**/snapshot/nova-*", _corrupt, "corrupt"),
+        ("**/snapshot/manifest.json", _other_pyodide, "other Pyodide"),
+        (None, _restorable_garbage, "restore failed"),
+    ],
+    ids=["missing", "no-manifest", "corrupt", "other-pyodide", "zeros"],
+)
+def test_page_boots_without_a_usable_snapshot_and_shows_no_error(
+    server_url: str, page, pattern, handler, reason
+):
+    if pattern is None:
+        handler(page.context)
+    else:
+        page.context.route(pattern, handler)
+    page.goto(server_url)
+    wait_ready(page)
+    state = snapshot_state(page)
+    assert state.startswith("none") and reason in state, state
+    assert_no_error_shown(page)
+    # and the game plays
+    page.click('[data-ui="new-game"]')
+    page.click('[data-ui="ready"]')
+    page.locator('[data-move^="L"]').first.click()
+    assert page.evaluate("+document.body.dataset.novaMoves") == 1
+
+
+def _new_game_deal(page_factory, server_url: str) -> tuple[str, str]:
+    page = page_factory()
+    page.goto(server_url)
+    wait_ready(page)
+    assert snapshot_state(page) == "used"
+    seed = page.input_value("#nova-seed")
+    page.click('[data-ui="new-game"]')
+    page.click('[data-ui="ready"]')
+    hand = page.evaluate(
+        "[...document.querySelectorAll('[data-move]')].map((e) => e.dataset.move).join(' ')"
+    )
+    return seed, hand
+
+
+@pytest.mark.browser
+def test_two_page_loads_deal_different_games(server_url: str, page_factory):
+    """The snapshot restores `random` as it was saved: the shim reseeds it, else every load
+    would offer the same seed and so the same shuffle."""
+    (seed1, deal1), (seed2, deal2) = (_new_game_deal(page_factory, server_url) for _ in "12")
+    assert seed1 != seed2
+    assert deal1 and deal2

@@ -1,0 +1,108 @@
+"""Whole games through the page's own code paths, with no browser: the module census.
+
+Run by ``tools/snapshot.mjs`` inside the pinned Pyodide (under Node) to find which standard
+library modules the game imports (``trace``), and again under the trimmed standard library to
+prove nothing is missing (``play``, tests/test_trimmed_stdlib.py). Also runs under CPython::
+
+    python tools/game_workout.py [games-per-bot]
+
+What it does is what the page and the bots' worker do between them: import every module the
+site ships, play whole games with every bot (each decision asked of the worker's
+``think`` as JSON and checked by the page's ``accept``), draw every screen after every
+decision, save and reload through the save store, and make and open a share link.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import sys
+
+# CLI and lab modules the site never imports (multiprocessing, argparse reports)
+NOT_IN_THE_PAGE = ("nova.__main__", "nova.lab", "nova.benchmarks")
+
+
+def import_everything() -> list[str]:
+    """Import every module of the shipped ``nova`` package the page may import."""
+    import nova
+
+    names = []
+    for info in pkgutil.walk_packages(nova.__path__, "nova."):
+        if info.name.startswith(NOT_IN_THE_PAGE):
+            continue
+        importlib.import_module(info.name)
+        names.append(info.name)
+    return names
+
+
+def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int = 2000) -> int:
+    """One whole game of ``bots`` (one per seat) the way the page plays it; decisions made."""
+    from nova.record import DEFAULT_COLOURS
+    from nova.render.board import static_layer
+    from nova.render.game import game_html
+    from nova.render.keep import keys_in
+    from nova.render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
+    from nova.web.bot_turns import accept, bot_request
+    from nova.web.bot_worker import hello, think
+    from nova.web.saves import MemoryStorage, SaveStore, new_id
+    from nova.web.session import Session
+    from nova.web.share import Replay, link_for, open_link, share_panel_html
+
+    json.loads(hello())
+    players = len(bots)
+    store = SaveStore(MemoryStorage())
+    game_id = new_id(seed)
+    new_game_html(NewGameForm(seed=seed), store.entries(), "", store.error)
+    session = Session.new(players=players, seed=seed, bots=bots)
+    colours = list(DEFAULT_COLOURS[:players])
+    names = session.record.names
+    n = 0
+    while not session.state.is_over() and n < max_decisions:
+        s = session.state
+        view = session.view()
+        seat = s.current_player
+        if session.needs_pass():
+            pass_html(view, names, colours, seat, False, session.marks())
+            session.ready()
+        html = game_html(
+            view, names, colours, session.record.bots, session.log, session.can_undo(),
+            "", "", True, "", False, marks=session.marks(), log_turns=session.log_turns(),
+        )  # fmt: skip
+        keys_in(html)
+        static_layer(view, colours)
+        request = bot_request(s, seat, bots, seed * 1000 + n, search_ms, game_id)
+        answer = think(request)
+        token, _ = accept(s, seat, bots[seat], answer)
+        session.play(token)
+        store.save(game_id, session.record, session.state.is_over())
+        n += 1
+    view = session.view()
+    scores_html(view, names, colours)
+    help_html(players, session.record.variant)
+    if store.load(game_id).moves != session.record.moves:
+        raise AssertionError("a saved game came back different")
+    url = link_for(session.record, "https://example.org/nova/")
+    record, error = open_link(url.split("#", 1)[1])
+    if error or record is None or record.moves != session.record.moves:
+        raise AssertionError(f"a share link did not give the game back: {error}")
+    share_panel_html(session.record, url)
+    replay = Replay(session.record)
+    replay.go("last")
+    replay.screen_html(colours)
+    return n
+
+
+def workout(games_per_bot: int = 1, search_ms: float = 5.0) -> dict:
+    """Import everything, then whole games: every bot against itself and a mixed table."""
+    modules = import_everything()
+    tables = []
+    for g in range(games_per_bot):
+        tables += [["random", "random"], ["greedy", "greedy"], ["search", "search"]]
+        tables.append(["random", "greedy", "search"][: 2 + g % 2])
+    decisions = [play(bots, seed=7 + i, search_ms=search_ms) for i, bots in enumerate(tables)]
+    return {"modules": len(modules), "games": len(tables), "decisions": decisions}
+
+
+if __name__ == "__main__":
+    print(json.dumps(workout(int(sys.argv[1]) if len(sys.argv) > 1 else 1)))

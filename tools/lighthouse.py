@@ -1,0 +1,99 @@
+"""Lighthouse's mobile performance figures for the built page (``make lighthouse``).
+
+    python tools/lighthouse.py [--runs 1] [--out _site-lighthouse.json]
+
+Serves ``_site/`` with tools/serve.py (the hosted headers) and runs the pinned npm
+``lighthouse`` (package.json) against it with the system Chromium (/usr/bin/chromium, or
+$CHROME_PATH): its default mobile preset (simulated slow 4G and a 4x slower CPU), the
+performance category only. Prints the score and the metrics. Not part of ``make test``: it
+measures, it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+METRICS = (
+    ("first-contentful-paint", "first contentful paint"),
+    ("largest-contentful-paint", "largest contentful paint"),
+    ("speed-index", "speed index"),
+    ("total-blocking-time", "total blocking time"),
+    ("interactive", "time to interactive"),
+    ("cumulative-layout-shift", "cumulative layout shift"),
+)
+
+
+def run_once(url: str, chrome: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        proc = subprocess.run(
+            [
+                str(ROOT / "node_modules" / ".bin" / "lighthouse"),
+                url,
+                "--only-categories=performance",
+                "--output=json",
+                f"--output-path={out}",
+                "--quiet",
+                "--chrome-flags=--headless --no-sandbox --disable-gpu --no-first-run "
+                "--disable-background-networking --disable-component-update --disable-sync",
+            ],
+            env={**os.environ, "CHROME_PATH": chrome},
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode or not out.exists():
+            sys.exit(f"lighthouse failed:\n{(proc.stderr or proc.stdout)[-3000:]}")
+        return json.loads(out.read_text())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=1, help="runs (medians are printed)")
+    args = ap.parse_args(argv)
+    chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        url = server.stdout.readline().split(" ", 1)[1].strip()
+        reports = [run_once(url, chrome) for _ in range(args.runs)]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    first = reports[0]
+    print(
+        f"lighthouse {first['lighthouseVersion']}, {first['configSettings']['formFactor']}, "
+        f"throttling {first['configSettings']['throttlingMethod']} "
+        f"(rtt {first['configSettings']['throttling']['rttMs']} ms, "
+        f"{first['configSettings']['throttling']['throughputKbps']:.0f} kbps, "
+        f"CPU x{first['configSettings']['throttling']['cpuSlowdownMultiplier']:g}), "
+        f"{args.runs} run(s), {first['environment']['hostUserAgent'].split(') ')[-1]}"
+    )
+    scores = [r["categories"]["performance"]["score"] for r in reports]
+    print(f"  {'performance score':<28} {statistics.median(scores):.2f}   {scores}")
+    for key, name in METRICS:
+        values = [r["audits"][key]["numericValue"] for r in reports]
+        if key == "cumulative-layout-shift":
+            print(f"  {name:<28} {statistics.median(values):.3f}   {[round(v, 3) for v in values]}")
+        else:
+            runs = [round(v) for v in values]
+            print(f"  {name:<28} {statistics.median(values):,.0f} ms   {runs}")
+    weight = first["audits"].get("total-byte-weight", {}).get("numericValue")
+    if weight:
+        print(f"  {'total byte weight':<28} {weight:,.0f} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

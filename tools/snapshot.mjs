@@ -1,0 +1,91 @@
+// The game inside the pinned Pyodide, under Node: module census, workout, memory snapshot.
+//
+// usage:
+//   node tools/snapshot.mjs trace <pyodide-dir> <stdlib.zip> <nova.zip> <workout.py> <extra.json> <out.json>
+//   node tools/snapshot.mjs play  <pyodide-dir> <stdlib.zip> <nova.zip> <workout.py> [games-per-bot]
+//   node tools/snapshot.mjs make  <pyodide-dir> <stdlib.zip> <nova.zip> <warm.json> <out.bin>
+//
+// Every mode boots Pyodide with <stdlib.zip> (stdLibURL, as the page does) and unpacks
+// <nova.zip> into the home directory with the same unpackArchive call PyScript makes for
+// `"./nova.zip" = "./*"`, so Python sees the files where the page has them.
+//
+// trace: runs the workout (tools/game_workout.py: whole games with every bot, every screen)
+//   and imports the module names in <extra.json> (what PyScript's own Python imports), then
+//   writes the standard-library files the interpreter loaded: the trimmed stdlib's contents.
+// play: the workout under <stdlib.zip> (the trimmed one): exits 1 on any error, such as a
+//   module the trimmed library lacks.
+// make: imports the modules listed in <warm.json> ({"modules": [...], "run": "python code"})
+//   and writes pyodide.makeMemorySnapshot() to <out.bin>. The snapshot holds the heap only:
+//   the page must mount the very same stdlib zip and nova files (tools/build_site.py records
+//   their hashes in the manifest the shim checks).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [mode, pyodideDir, stdlibZip, novaZip, arg4, arg5, arg6] = process.argv.slice(2);
+if (!["trace", "play", "make"].includes(mode) || !pyodideDir || !stdlibZip || !novaZip) {
+  console.error("usage: snapshot.mjs trace|play|make <pyodide-dir> <stdlib.zip> <nova.zip> ...");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
+const py = await loadPyodide({
+  indexURL: resolve(pyodideDir) + sep,
+  stdLibURL: resolve(stdlibZip),
+  _makeSnapshot: mode === "make",
+});
+// PyScript: writeFile -> interpreter.unpackArchive(buffer, "zip", { extractDir: "./" })
+py.unpackArchive(new Uint8Array(readFileSync(novaZip)), "zip", { extractDir: "./" });
+
+function runWorkout(path, games) {
+  py.FS.writeFile("/tmp/game_workout.py", readFileSync(path));
+  py.globals.set("games_per_bot", games);
+  return py.runPython(`
+import json, sys
+sys.path.insert(0, "/tmp")
+import game_workout
+json.dumps(game_workout.workout(games_per_bot))
+`);
+}
+
+if (mode === "trace") {
+  const extra = JSON.parse(readFileSync(arg5, "utf8"));
+  console.log(`workout: ${runWorkout(arg4, 1)}`);
+  py.globals.set("extra", py.toPy(extra));
+  const files = py.runPython(`
+import importlib, json, sys
+missing = []
+for name in extra:
+    try:
+        importlib.import_module(name)
+    except ImportError as exc:  # a JS module (js, polyscript...) or not in this build
+        missing.append(f"{name}: {exc}")
+zip_path = [p for p in sys.path if p.endswith(".zip")][0]
+files = set()
+for name, mod in list(sys.modules.items()):
+    f = getattr(mod, "__file__", None) or ""
+    if f.startswith(zip_path + "/"):
+        files.add(f[len(zip_path) + 1:])
+json.dumps({"zip": zip_path, "files": sorted(files), "modules": sorted(sys.modules),
+            "not_found": missing})
+`);
+  writeFileSync(arg6, files);
+  const data = JSON.parse(files);
+  console.log(`trace: ${data.files.length} stdlib files loaded -> ${arg6}`);
+} else if (mode === "play") {
+  console.log(`workout: ${runWorkout(arg4, Number(arg5 || 1))}`);
+} else {
+  const warm = JSON.parse(readFileSync(arg4, "utf8"));
+  // names go in as a literal: no JS object may stay referenced from Python in a snapshot
+  py.runPython(`
+import importlib
+for _name in ${JSON.stringify(warm.modules || [])}:
+    importlib.import_module(_name)
+globals().pop("_name", None)
+`);
+  if (warm.run) py.runPython(warm.run);
+  py.runPython("import gc; gc.collect()");
+  const snap = py.makeMemorySnapshot();
+  writeFileSync(arg5, snap);
+  console.log(`snapshot: ${snap.length} bytes -> ${arg5}`);
+}
+
