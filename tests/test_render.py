@@ -62,7 +62,10 @@ def test_hand_shows_only_the_viewing_seat_cards():
     for seat in range(3):
         markup = render(s, seat)
         hand_part = markup.split('aria-label="Your hand"')[1].split("</section>")[0]
-        assert Elements(hand_part).attr("data-card") == s.players[seat].hand
+        # in the deck's order (each card keeps its digit key through the turn)
+        order = s.layout.card_order
+        shown = Elements(hand_part).attr("data-card")
+        assert shown == sorted(s.players[seat].hand, key=order.__getitem__)
         # outside the hand only public cards appear (Academy face-up, played rows)
         rest = markup.replace(hand_part, "")
         public = set(c for c in s.face_up if c)

@@ -239,7 +239,7 @@ def test_r44_launch_to_your_own_open_gates_only():
     s = start(ships={"a0": 1}, shards={"b0": "k"})
     launches = sorted(m for m in s.legal_moves() if m.startswith("L"))
     assert launches == ["Lc0", "Ld0"], "a0 holds a ship, b0 a Shard: neither is open"
-    assert "R44" in s._why_illegal("Lb0")
+    assert "R44" in s.why_illegal("Lb0")
 
 
 def test_r44_setting_off_launch_onto_shards_collects_them():

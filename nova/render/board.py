@@ -12,6 +12,7 @@ from functools import lru_cache
 from html import escape
 
 from ..rules import layout_for
+from ..rules.scoring import best_bay_split
 from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
 from .keep import keyed
 from .shards import COLOUR_NAMES, shard_svg
@@ -262,11 +263,12 @@ def board_svg(
         label = f"{TARGET_VERB[token[0]]} {name}"
         if key:
             label += f" (key {key})"
+        # named by aria-label, with no <title>: axe reads a title's text as visible text
+        # that the name would then have to contain (label-content-name-mismatch)
         out.append(
             f'<g class="target target-{_kind(token)}" id="target-{name}" '
             f'data-move="{escape(token, quote=True)}" '
             f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
-            f"<title>{escape(label)}</title>"
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
             'fill-opacity=".14" stroke="#7df9ff" stroke-width="4"/>'
         )
@@ -278,8 +280,70 @@ def board_svg(
         out.append("</g>")
     for seat, base in enumerate(lay.seat_base):
         out.append(part(_base_panel(view, seat, base, geo, names, colours), f"base-{seat}"))
+    if interactive:
+        out.append(bay_targets(view, lay, geo))
     out.append("</svg>")
     return "".join(out)
+
+
+def bay_gain(bay: str, shard: str, lay) -> int:
+    """Points a Cargo Bay gains if ``shard`` goes on top of it (R50-R53)."""
+    return best_bay_split(bay + shard, lay.bay_sets)[0] - best_bay_split(bay, lay.bay_sets)[0]
+
+
+def bay_targets(view: dict, lay, geo) -> str:
+    """While an Unload's Shards go into the bays (``B0``-``B2``), the deciding seat's bays
+    are tap targets with the points each would gain. They repeat the action bar's buttons
+    for a pointer (``data-alt-move``), so they are hidden from keyboard and screen reader,
+    which use those buttons."""
+    legal = [m for m in view.get("legal", ()) if m[:1] == "B" and m[1:].isdigit()]
+    pd = view.get("pending") or {}
+    if not legal or not pd.get("shards"):
+        return ""
+    seat = view["current"]
+    x, y = geo.base_xy[lay.seat_base[seat]]
+    left, top = x - BASE_W / 2, y - BASE_H / 2
+    col_w = (BASE_W - 16) / 3
+    bays = view["seats"][seat]["bays"]
+    out = ['<g class="bay-targets" aria-hidden="true">']
+    for m in legal:
+        b = int(m[1:])
+        bx = left + 8 + b * col_w
+        gain = bay_gain(bays[b], pd["shards"][0], lay)
+        out.append(
+            f'<g class="target bay-target" data-alt-move="{m}">'
+            f"<title>Bay {b + 1}: +{gain} pts</title>"
+            f'<rect x="{bx + 1:.1f}" y="{top + 60:.1f}" width="{col_w - 2:.1f}" '
+            f'height="{BASE_H - 66:.1f}" rx="7" fill="#7df9ff" fill-opacity=".12" '
+            'stroke="#7df9ff" stroke-width="3"/>'
+            f'<text x="{bx + col_w / 2:.1f}" y="{top + 98:.1f}" text-anchor="middle" '
+            f'font-size="17" font-weight="700" fill="#7df9ff">+{gain}</text></g>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def choice_boxes(view: dict) -> list[tuple[float, float, float, float]]:
+    """The boxes (x0, y0, x1, y1, board units) of the board's tap targets now: the spaces
+    to choose and the Cargo Bays of an Unload (the page zooms a phone's board to them)."""
+    lay = layout_for(view["players"], view.get("variant"))
+    geo = geometry_for(view["players"], view.get("variant"))
+    legal = view.get("legal", [])
+    boxes = []
+    for name in space_moves(legal):
+        s = lay.name_to_space.get(name)
+        if s is not None:
+            (x, y), r = geo.space_xy[s], geo.space_r[s] + 5
+            boxes.append((x - r, y - r, x + r, y + r))
+    bays = [m for m in legal if m[:1] == "B" and m[1:].isdigit()]
+    if bays and (view.get("pending") or {}).get("shards"):
+        x, y = geo.base_xy[lay.seat_base[view["current"]]]
+        left, top = x - BASE_W / 2, y - BASE_H / 2
+        col_w = (BASE_W - 16) / 3
+        for m in bays:
+            bx = left + 8 + int(m[1:]) * col_w
+            boxes.append((bx + 1, top + 60, bx + col_w - 1, top + BASE_H - 6))
+    return boxes
 
 
 def _place_xy(place: int | str, owner: int, lay, geo) -> tuple[float, float]:
@@ -343,7 +407,7 @@ def _marks_svg(marks: dict, lay, geo, colours: list[str]) -> tuple[str, dict[int
 
 def _svg_open(title: str) -> str:
     return (
-        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
+        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="group" '
         f'aria-label="{escape(title, quote=True)}: the board" '
         'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
     )

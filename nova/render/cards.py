@@ -9,6 +9,73 @@ from ..rules import Layout
 from ..rules.content import action_label
 from .shards import COLOUR_NAMES, shard_icon
 
+# what each action does, in the rulebook's terms, and the rules that say so (RULE-INDEX.md)
+ACTION_RULES = {
+    "orbit": ("Move one of your ships exactly that many spaces along its ring, either way; "
+              "it passes over ships and Shards but never lands on a ship, and picks up the "
+              "Shards it lands on (bottom of the stack); you may leave Shards behind", "R28-R34"),
+    "jump": ("A ship on a Jump-Gate jumps, with its Shards, to any open Jump-Gate (no ship, "
+             "no Shard on it)", "R35"),
+    "unload": ("Your ship on one of your own Jump-Gates returns to your Dock; its Shards go "
+               "one at a time, top first, into the Cargo Bays you choose; the Expansion "
+               "Track advances", "R36-R38, R45"),
+    "hijack": ("Your ship pushes an opponent next to it on the same ring away as many "
+               "spaces as your stack is high; their bottom Shard is left behind and your "
+               "ship moves onto it", "R39-R41"),
+    "upgrade": ("Take a face-up Space Academy card into your hand, or the top of the "
+                "Academy Deck (then three new cards are laid face up)", "R42-R43"),
+    "disrupt": ("Advance the Expansion Track one space", "R60"),
+    "reorder": ("Rearrange the top Shard of each of your Cargo Bays, or reorder one whole "
+                "bay", "R61"),
+    "phase_shift": ("Hop to one of the touching spaces on the next ring in or out", "R62"),
+    "hyper_jump": ("Jump from any orbit space to any open Jump-Gate", "R63"),
+    "sabotage": ("Take control of an opponent's ship or stack and orbit it 1-3 spaces",
+                 "R64"),
+    "skip": ("Play any number of Orbit cards without chaining them, then move the sum of "
+             "their distances", "R66"),
+    "push": ("Push an adjacent opponent along the ring as many spaces as your stack is "
+             "high", "R67"),
+    "hijack_orbit": ("Hijack an opponent next to you, then orbit 1-3 spaces", "R68"),
+    "jump_push": ("Jump between Jump-Gates; if the Gate is occupied, push its occupant "
+                  "along the ring, either way, as many spaces as your stack is high", "R69"),
+}  # fmt: skip
+
+
+def action_text(action) -> str:
+    """'Orbit 2: Move one of your ships ... (R28-R34)' for a card's action."""
+    if not action:
+        return ""
+    text, rules = ACTION_RULES.get(action[0], ("", ""))
+    label = action_label(action)
+    return f"{label}: {text} ({rules})" if text else label
+
+
+def card_text(lay: Layout, cid: str) -> str:
+    """A card's full rulebook text, as its tooltip says it (plain text)."""
+    if cid in lay.basic:
+        top, bottom = lay.basic[cid]
+        return (
+            f"Upright — {action_text(top)}. Rotated — {action_text(bottom)}. "
+            "Sideways — a chain link joining two actions (R23-R24)."
+        )
+    card = lay.special[cid]
+    colour = COLOUR_NAMES.get(card["colour"], "?")
+    alt = card["alternate"]
+    rotated = f" Rotated — {action_text(alt)} (R27), with a {colour} Shard in a bay." if alt else ""
+    return (
+        f"{card['name']}, a {colour} Special. Upright — a chain link (R25); with a {colour} "
+        f"Shard in one of your Cargo Bays it also does {action_text(card['action'])} "
+        f"(R26, R70).{rotated} At the end it scores by its {colour} symbol (R55-R56)."
+    )
+
+
+def _tip(lay: Layout, cid: str) -> str:
+    return (
+        f'<span class="card-tip" role="tooltip" id="tip-{escape(cid, quote=True)}">'
+        f"{escape(card_text(lay, cid))}</span>"
+    )
+
+
 MODE_WORDS = {"u": "upright", "r": "rotated", "s": "sideways (chain link)", "l": "as a chain link"}
 MODE_ICON = {"u": "▲", "r": "▼", "s": "⇄", "l": "⇄"}
 
@@ -31,46 +98,69 @@ def mode_label(lay: Layout, cid: str, mode: str) -> str:
     return action_label(card["action"] if mode == "u" else card["alternate"])
 
 
-def card_html(lay: Layout, cid: str, extra_class: str = "", mode: str = "") -> str:
-    """One card face. ``mode`` (u/r/s/l) shows how it was played (rotated, sideways)."""
+def card_html(
+    lay: Layout, cid: str, extra_class: str = "", mode: str = "", why: str = "",
+    focusable: bool = True,
+) -> str:  # fmt: skip
+    """One card face. ``mode`` (u/r/s/l) shows how it was played (rotated, sideways; a
+    Special is never turned, so it stays readable: a badge says how it was played).
+    ``why``: the decision a tap on it would be (not legal now): the page says why not.
+    Its full rulebook text shows on hover, focus and a long press (``focusable``: the card
+    takes the focus itself; not inside a control that does, such as an Academy pick)."""
     played = f" played-{mode}" if mode else ""
+    why_attr = f' data-why="{escape(why, quote=True)}"' if why else ""
+    tip_id = f"tip-{escape(cid, quote=True)}"
+    focus = (
+        f' tabindex="0" role="group" aria-describedby="{tip_id}"'
+        f' aria-label="{escape(card_title(lay, cid), quote=True)}"'
+        if focusable
+        else ""
+    )
     if cid in lay.basic:
         top, bottom = lay.basic[cid]
         return (
-            f'<div class="card card-basic{played} {extra_class}" data-card="{escape(cid)}" '
-            f'title="{escape(card_title(lay, cid), quote=True)}">'
+            f'<div class="card card-basic{played} {extra_class}" '
+            f'data-card="{escape(cid)}"{why_attr}{focus}>'
             '<span class="chain chain-l" aria-hidden="true">⇄</span>'
             '<span class="chain chain-r" aria-hidden="true">⇄</span>'
             f'<div class="card-top">{escape(action_label(top))}</div>'
             f'<div class="card-bottom">{escape(action_label(bottom))}</div>'
-            "</div>"
+            f"{_tip(lay, cid)}</div>"
         )
     if cid not in lay.special:
         return f'<div class="card card-unknown">{escape(cid)}</div>'
     card = lay.special[cid]
     colour = card["colour"]
     alt = action_label(card["alternate"]) if card["alternate"] else ""
+    badge = ""
+    if mode:
+        badge = (
+            f'<span class="played-badge">{MODE_ICON.get(mode, "")} '
+            f"{escape(MODE_WORDS.get(mode, ''))}</span>"
+        )
     return (
         f'<div class="card card-special card-{colour}{played} {extra_class}" '
-        f'data-card="{escape(cid)}" title="{escape(card["name"], quote=True)} '
-        f'({COLOUR_NAMES.get(colour, "?")} Special)">'
+        f'data-card="{escape(cid)}"{why_attr}{focus}>'
         f'<span class="card-symbol">{shard_icon(colour, 18)}</span>'
         f'<div class="card-name">{escape(card["name"])}</div>'
         f'<div class="card-top">{escape(action_label(card["action"]))}</div>'
         f'<div class="card-bottom">{escape(alt)}</div>'
-        "</div>"
+        f"{badge}{_tip(lay, cid)}</div>"
     )
 
 
-def card_back(count: int, label: str, token: str = "", key: str = "") -> str:
-    """A face-down pile with its count; clickable when ``token`` is given (Upgrade's UD)."""
-    attrs = ""
+def card_back(count: int, label: str, token: str = "", key: str = "", why: str = "") -> str:
+    """A face-down pile with its count; clickable when ``token`` is given (Upgrade's UD);
+    ``why``: the decision a tap would be when it is not legal (the page says why not)."""
+    attrs = f' data-why="{escape(why, quote=True)}"' if why else ""
     if token:
         attrs = f' data-move="{escape(token, quote=True)}" role="button" tabindex="0"'
     hint = f"<kbd>{escape(key)}</kbd>" if key else ""
+    # named by what it shows (count and label), so the visible words are in its name
+    take = '<span class="sr-only">Take the top card of the </span>' if token else ""
     return (
         f'<div class="card card-back{" choice" if token else ""}"{attrs} '
-        f'aria-label="{escape(label, quote=True)}: {count}">'
-        f'<div class="back-count">{count}</div><div class="back-label">{escape(label)}</div>'
-        f"{hint}</div>"
+        f'title="{escape(label, quote=True)}: {count} cards">'
+        f'{hint}{take}<div class="back-count">{count}</div>'
+        f'<div class="back-label">{escape(label)}</div></div>'
     )

@@ -6,10 +6,11 @@ from __future__ import annotations
 from html import escape
 
 from ..rules import layout_for
-from .board import SPACE_PREFIXES, board_svg
-from .cards import MODE_ICON, card_back, card_html, mode_label
+from ..rules.scoring import best_bay_split
+from .board import SPACE_PREFIXES, bay_gain, board_svg, choice_boxes
+from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, prompt
+from .prompts import assign_keys, card_slots, is_hand_token, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -41,6 +42,18 @@ def full_page_button(cls: str = "") -> str:
         f'<button type="button" id="ui-full-page" data-ui="full-page" class="{classes}" '
         'title="Open the game in a page of its own">Full page ↗</button>'
     )
+
+
+def zoom_attr(view: dict) -> str:
+    """``data-zoom="x0 y0 x1 y1 side"``: the box around the board's tap targets and the
+    smallest target's side (board units), for a phone to zoom the board to them (App)."""
+    boxes = choice_boxes(view)
+    if not boxes:
+        return ""
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    side = min(min(b[2] - b[0], b[3] - b[1]) for b in boxes)
+    return f' data-zoom="{x0:.0f} {y0:.0f} {x1:.0f} {y1:.0f} {side:.0f}"'
 
 
 def track_html(view: dict) -> str:
@@ -79,26 +92,59 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
         if cid is None:
             cards.append('<div class="card card-empty">empty</div>')
             continue
-        face = card_html(lay, cid)
         if token in legal:
+            face = card_html(lay, cid, focusable=False)
+            key = keys.get(token, "")
+            name = escape(lay.special[cid]["name"], quote=True)
+            # named by what it shows (the key and the card), "Take" said to screen readers
             cards.append(
-                f'<div class="academy-pick choice" data-move="{token}" role="button" '
-                f'tabindex="0" aria-label="Take {escape(lay.special[cid]["name"], quote=True)}">'
-                f"{_kbd(keys.get(token, ''))}{face}</div>"
+                f'<div class="academy-pick choice" id="move-{token}" data-move="{token}" '
+                f'role="button" tabindex="0" aria-describedby="tip-{escape(cid, quote=True)}" '
+                f'title="Take {name}">'
+                f'{_kbd(key)}<span class="sr-only">Take </span>{face}</div>'
             )
         else:
-            cards.append(face)
+            cards.append(card_html(lay, cid, why=token))
     deck_token = "UD" if "UD" in legal else ""
     cards.append(
-        card_back(view["academy_count"], "Academy Deck", deck_token, keys.get(deck_token, ""))
-    )
+        card_back(
+            view["academy_count"], "Academy Deck", deck_token, keys.get(deck_token, ""),
+            why="" if deck_token else "UD",
+        )
+    )  # fmt: skip
     return (
         '<section class="panel academy" aria-label="Space Academy">'
         f'<h3>Space Academy</h3><div class="card-row">{"".join(cards)}</div></section>'
     )
 
 
+def _points_html(view: dict, i: int, lay) -> str:
+    """A seat's points, saying what they count: the final score once the game is over; your
+    own full score (you know your Specials); an opponent's *public* points (bays and the
+    Specials on view), since the Specials in their hand and deck are secret until the end."""
+    if view.get("over") and view.get("scores"):
+        return (
+            f'<span class="pts" title="Final score (R50-R58)"><b>{view["scores"][i]} pts</b> '
+            "final</span>"
+        )
+    d = view["seats"][i]
+    bays = sum(best_bay_split(b, lay.bay_sets)[0] for b in d["bays"])
+    specials = d["score_estimate"] - bays
+    if i == view["seat"]:
+        title = f"Your score now: Cargo Bays {bays} + Special cards {specials} (R50-R58)"
+        return f'<span class="pts" title="{title}"><b>{d["score_estimate"]} pts</b> now</span>'
+    title = (
+        f"Points on view: Cargo Bays {bays} + Specials played or discarded {specials}. "
+        "Specials in their hand and deck are secret and count at the end (R55)."
+    )
+    return (
+        f'<span class="pts" title="{title}"><b>{d["score_estimate"]} pts</b> on view'
+        '<span class="sr-only"> (secret Specials count at the end)</span></span>'
+    )
+
+
 def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]) -> str:
+    lay = layout_for(view["players"], view.get("variant"))
     rows = []
     for i, d in enumerate(view["seats"]):
         cls = "seat"
@@ -117,8 +163,7 @@ def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]
             f'<li class="{cls}" id="seat-{i}" style="--seat:{escape(colours[i], quote=True)}">'
             f'<div class="seat-name"><span class="swatch"></span>{escape(names[i])}{bot}'
             f'{" ◀ turn" if i == view["turn"] else ""}</div>'
-            f'<div class="seat-stats">'
-            f'<span title="score now"><b>{d["score_estimate"]} pts</b></span>'
+            f'<div class="seat-stats">{_points_html(view, i, lay)}'
             f'<span title="cards in hand">hand {d["hand_count"]}</span>'
             f'<span title="draw pile">deck {d["draw_count"]}</span>'
             f'<span title="discard pile">discard {len(d["discard"])}</span>'
@@ -142,26 +187,32 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
     legal = view.get("legal", [])
     by_card: dict[str, list[str]] = {}
     for m in legal:
-        if m[:1] in ("b", "s") and m[1:2].isdigit():
+        if is_hand_token(m):
             by_card.setdefault(m[:-1], []).append(m)
+    slots = card_slots(view, lay)
     cards = []
-    for cid in hand:
+    for cid in sorted(hand, key=lambda c: slots.get(c, "~")):
         modes = by_card.get(cid, [])
         buttons = "".join(
             _button(
                 m,
-                f'<span class="mode-icon">{MODE_ICON[m[-1]]}</span>'
+                f'<span class="mode-icon" aria-hidden="true">{MODE_ICON[m[-1]]}</span>'
                 f"{escape(mode_label(lay, cid, m[-1]))}",
-                keys.get(m, ""),
-                f' title="Play {escape(cid)} {m[-1]}"',
+                "",
+                f' title="Play {escape(card_title(lay, cid), quote=True)} {MODE_WORDS[m[-1]]}"',
                 cls=f"choice mode mode-{m[-1]}",
             )
             for m in modes
         )
         playable = " playable" if modes else ""
+        # a tap on the card says why it cannot be played upright now ("why not?")
+        why = "" if f"{cid}u" in legal else f"{cid}u"
+        key = slots.get(cid, "")
         cards.append(
-            f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}">'
-            f"{card_html(lay, cid)}"
+            f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}" '
+            f'data-card-key="{key}">'
+            f'<span class="card-key" aria-hidden="true">{_kbd(key)}</span>'
+            f"{card_html(lay, cid, why=why)}"
             f'<div class="modes">{buttons}</div></li>'
         )
     return (
@@ -188,9 +239,14 @@ def played_html(view: dict, lay) -> str:
 def _choice_label(token: str, view: dict) -> str:
     """Button text for a decision that is not a space nor a card."""
     pd = view.get("pending") or {}
-    if token[0] == "B":
-        c = (pd.get("shards") or "?")[0]
-        return f"{shard_icon(c, 14)} into Bay {int(token[1]) + 1}"
+    if token[0] == "B" and pd.get("shards"):
+        c, b = pd["shards"][0], int(token[1])
+        lay = layout_for(view["players"], view.get("variant"))
+        gain = bay_gain(view["seats"][view["current"]]["bays"][b], c, lay)
+        return (
+            f"{shard_icon(c, 14)} into Bay {b + 1} "
+            f'<span class="gain">+{gain} pt{"s" * (gain != 1)}</span>'
+        )
     if token == "Rt":
         return "Re-order the top Shards"
     if token[0] == "R":
@@ -258,6 +314,7 @@ def game_html(
     marks: dict | None = None,
     log_turns: list[dict] | None = None,
     known: frozenset[str] = frozenset(),
+    undo_why: str = "",
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
@@ -265,7 +322,8 @@ def game_html(
     opens this game in a tab of its own. ``marks``: the moves the board marks
     (``Session.marks()``). ``log_turns``: the log grouped by turn (``Session.log_turns()``),
     shown instead of the flat ``log``. ``known``: the part keys the page already shows;
-    those parts come back elided (``keep.py``), the rest whole.
+    those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
+    off (``Session.undo_block()``), its tooltip and accessible description.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -277,18 +335,32 @@ def game_html(
             '<button type="button" class="end-turn" id="move-E" data-move="E" '
             'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
         )
-    undo = (
-        '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
-        if can_undo
-        else '<button type="button" id="ui-undo" data-ui="undo" disabled '
-        'title="Nothing to undo">↶ Undo</button>'
-    )
+    if can_undo:
+        undo = '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
+    else:
+        why = escape(undo_why or "Nothing to undo", quote=True)
+        # aria-disabled, not disabled: a tap or focus still reaches it and says why not
+        undo = (
+            f'<button type="button" id="ui-undo" data-ui="undo" aria-disabled="true" '
+            f'data-why-ui="{why}" title="{why}">↶ Undo</button>'
+        )
     who = view["current"]
     ask = thinking or prompt(view, names)
-    turn_line = (
-        f'<span class="turn-swatch" style="background:{escape(colours[view["turn"]], quote=True)}">'
-        f"</span>Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
-    )
+    if view.get("over"):
+        winners = view.get("winners") or []
+        who_won = " and ".join(escape(names[w]) for w in winners)
+        best = max(view.get("scores") or [0])
+        turn_line = (
+            f"Game over · {who_won} win{'s' * (len(winners) == 1)} with {best} pts"
+            if winners
+            else "Game over"
+        )
+    else:
+        turn_line = (
+            f'<span class="turn-swatch" '
+            f'style="background:{escape(colours[view["turn"]], quote=True)}"></span>'
+            f"Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
+        )
     if log_turns is not None:
         log_items = log_turns_html(log_turns, names, colours, known)
     else:
@@ -323,14 +395,16 @@ def game_html(
         f"{notice_html}"
         '<div class="table">'
         '<div class="board-wrap">'
+        f'<div class="board-stage"{zoom_attr(view)}>'
         f"{board_svg(view, names, colours, True, keys, static_slot, marks, known)}"
-        "</div>"
+        "</div></div>"
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")
-        + '<div id="share-panel" data-nova-share-panel data-nova-keep="share" hidden></div>'
+        + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
+        'data-nova-share-panel data-nova-keep="share" hidden></div>'
         + part(seats_html(view, names, colours, bots), "part-seats")
         + part(track_html(view), "part-track")
         + part(academy_html(view, lay, keys), "part-academy")

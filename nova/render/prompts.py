@@ -6,15 +6,36 @@ from ..rules.content import action_label
 from .shards import COLOUR_NAMES
 from .words import skip_total
 
-KEYS = "123456789abcdfgijklmopqrstvwxyz"  # e (end), h (help), n, u (undo) are kept free
+# letters for the choices of the moment; e (end turn), h (help), n, u (undo) are kept free
+KEYS = "abcdfgijklmopqrstvwxyz"
+CARD_KEYS = "1234567890"  # the hand's cards, by a slot that holds for the whole turn
+
+
+def is_hand_token(token: str) -> bool:
+    """A card played from the hand (``b3u``, ``s12l``): its card has a digit key instead."""
+    return token[:1] in ("b", "s") and token[1:2].isdigit()
+
+
+def card_slots(view: dict, lay) -> dict[str, str]:
+    """card -> its digit key, stable through the turn: the cards held at the start of the
+    turn (the hand and those played since) in the deck's own order, so playing a card
+    never renumbers the others (the hand is shown in this order too)."""
+    me = view["seats"][view["seat"]]
+    held = list(me.get("hand") or [])
+    if view["turn"] == view["seat"]:
+        held += [c for c, _ in me["played"]]
+    order = lay.card_order
+    ranked = sorted(dict.fromkeys(held), key=lambda c: order.get(c, len(order)))
+    return dict(zip(ranked, CARD_KEYS, strict=False))
 
 
 def assign_keys(legal: list[str]) -> dict[str, str]:
-    """token -> key for the highlighted choices, in the engine's order; End turn is Enter."""
+    """token -> letter for the choices of the moment other than the hand's cards (which
+    have digits, :func:`card_slots`), in the engine's order; End turn is Enter or e."""
     out: dict[str, str] = {}
     i = 0
     for m in legal:
-        if m == "E":
+        if m == "E" or is_hand_token(m):
             continue
         if i >= len(KEYS):
             break

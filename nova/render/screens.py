@@ -14,8 +14,9 @@ from .game import full_page_button
 from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT, end_reason_text
 
-BOT_CHOICES = [("", "Human"), ("random", "Random bot"), ("greedy", "Greedy bot"),
-               ("search", "Search bot")]  # fmt: skip
+# weakest to strongest (docs/BOTS.md measures search against greedy)
+BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Greedy bot"),
+               ("search", "Search bot (strongest)")]  # fmt: skip
 PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
 
 
@@ -125,6 +126,9 @@ def new_game_html(
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
         f'<p class="muted">Board: {escape(side)}</p>'
         f'<ol class="seat-forms">{"".join(seats)}</ol>'
+        '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any legal '
+        "move), Greedy (the best-looking move now), Search (tries whole turns ahead, on "
+        "the cards it might meet; it beats Greedy most games).</p>"
         f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
         f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
         f'value="{form.seed}"></label> '
@@ -171,6 +175,7 @@ def pass_html(
     seat: int,
     embed: bool = False,
     marks: dict | None = None,
+    notice: str = "",
 ) -> str:
     """'Pass to <name>': the public board only, and a Ready button. No hand is drawn.
 
@@ -182,7 +187,7 @@ def pass_html(
         '<div class="pass">'
         f'<div class="board-wrap dim">{board}</div>'
         f'<div class="pass-card" style="--seat:{escape(colours[seat], quote=True)}">'
-        f"<h2>Pass to {name}</h2>"
+        f"{_alert(notice)}<h2>Pass to {name}</h2>"
         f"<p>{name}, take the device. Your cards stay hidden until you tap Ready.</p>"
         f'<button type="button" data-ui="ready" class="primary"{"" if embed else " autofocus"}>'
         "I'm ready</button>"
@@ -231,14 +236,16 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
             "</table></section>"
         )
     return (
+        '<div class="backdrop" data-ui="close-scores" aria-hidden="true"></div>'
         '<div class="scores" role="dialog" aria-label="Final scores">'
+        '<button type="button" data-ui="close-scores" class="close" '
+        'title="Close (Esc)">✕ See the board</button>'
         f"<h2>{title} {verb}!</h2><p class='muted'>{reason}</p>"
         f'<div class="score-cards">{"".join(cols)}</div>'
         '<div class="start-buttons">'
         '<button type="button" data-ui="menu" class="primary">New game</button>'
         '<button type="button" data-ui="share">Share this game</button>'
         '<button type="button" data-ui="replay">Watch the replay</button>'
-        '<button type="button" data-ui="close-scores" class="secondary">See the board</button>'
         "</div></div>"
     )
 
@@ -265,8 +272,10 @@ def help_html(players: int = 2, variant: dict | None = None) -> str:
     bay = ", ".join(f"{n} different: {p}" for n, p in sorted(lay.bay_sets.items(), reverse=True))
     sets = ", ".join(f"{n} alike: {p}" for n, p in sorted(lay.special_sets.items(), reverse=True))
     return (
+        '<div class="backdrop" data-ui="close-help" aria-hidden="true"></div>'
         '<div class="help" role="dialog" aria-label="Rules help">'
-        '<button type="button" data-ui="close-help" class="close">✕ Close</button>'
+        '<button type="button" data-ui="close-help" class="close" title="Close (Esc)">'
+        "✕ Close</button>"
         "<h2>How to play</h2>"
         "<p>On your turn play cards from your hand in a row. A basic card played upright "
         "does its top action; rotated, its bottom action; sideways it is a chain link. Two "
@@ -287,8 +296,13 @@ def help_html(players: int = 2, variant: dict | None = None) -> str:
         f"({escape(bay)}). Special cards score by Shard symbol ({escape(sets)}).</p>"
         f"<h3>Shards</h3>{shard_legend()}"
         "<h3>Keys</h3><ul class='keys'>"
-        "<li><kbd>1</kbd>–<kbd>9</kbd>, letters: the choice marked with that key</li>"
-        "<li><kbd>Enter</kbd>: end your turn (or “I'm ready” when passing)</li>"
+        "<li><kbd>Tab</kbd> moves between the choices; <kbd>Enter</kbd> or <kbd>Space</kbd> "
+        "takes the focused one (a space on the board too). After each action the focus "
+        "moves to the next choice.</li>"
+        "<li><kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd>: the card with that number in your "
+        "hand (it keeps its number all turn); letters: the choice marked with that key</li>"
+        "<li><kbd>e</kbd> (or <kbd>Enter</kbd> when no choice has the focus): end your "
+        "turn; <kbd>Enter</kbd>: “I'm ready” when passing</li>"
         "<li><kbd>u</kbd>: undo (within your turn, until a card or Shard is revealed)</li>"
         "<li><kbd>?</kbd> or <kbd>h</kbd>: this help · <kbd>Esc</kbd>: close it</li></ul>"
         "</div>"

@@ -244,12 +244,12 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
         move = text.strip()
         if move in self.legal_moves():
             return Move(move)
-        raise IllegalMove(self._why_illegal(move))
+        raise IllegalMove(f"{move!r}: {self.why_illegal(move)}")
 
     def apply(self, move: str) -> State:
         """The state after ``move``; this state is unchanged."""
         if move not in self.legal_moves():
-            raise IllegalMove(self._why_illegal(str(move)))
+            raise IllegalMove(f"{str(move)!r}: {self.why_illegal(str(move))}")
         s = self.clone()
         s._do(str(move))
         s.ply += 1

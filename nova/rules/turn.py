@@ -5,6 +5,7 @@ something may not, and how a decision is applied. Each action's own rules are in
 from __future__ import annotations
 
 NO_SHIP = -1
+_COLOUR_WORD = {"k": "black", "r": "red", "y": "yellow"}
 
 
 class Move(str):
@@ -157,37 +158,100 @@ class TurnRules:
     def _leave_moves(self, ship: int) -> list[Move]:
         return [Move(f"x{k}") for k in range(len(self.pile[ship]) + 1)]
 
-    def _why_illegal(self, move: str) -> str:
+    def why_illegal(self, move: str) -> str:
+        """Why ``move`` is not a legal decision now, in a player's words naming the rule
+        (for the page's "why not?" and :class:`IllegalMove`); "" when it is legal."""
+        move = str(move)
+        if move in self.legal_moves():
+            return ""
         if self.over:
-            return f"{move!r}: the game is over"
-        legal = self.legal_moves()
+            return "the game is over (R49)"
         if self.spawn_shard:
             return (
-                f"{move!r}: seat {self.decider} must place the drawn Shard on an Asteroid "
-                f"(one of {', '.join(legal)})"
+                f"first seat {self.decider + 1} places the drawn Shard on an Asteroid "
+                "(Spawn Energy, R47)"
             )
         if self.pending is not None:
-            return (
-                f"{move!r}: finish the {self.pending['kind'].replace('_', ' ')} first "
-                f"(legal: {', '.join(legal)})"
-            )
+            return self._why_not_pending(move)
         p = self.players[self.turn]
         cid, mode = move[:-1], move[-1:]
         if cid in self.layout.basic or cid in self.layout.special:
             if cid not in p.hand:
-                return f"{move!r}: card {cid} is not in your hand"
+                return f"card {cid} is not in your hand"
             if mode not in "urls":
-                return f"{move!r}: play a card u (upright), r (rotated), s/l (as a chain link)"
+                return "play a card u (upright), r (rotated), s/l (as a chain link)"
             if cid in self.layout.basic and mode in "ur" and self.need_link:
-                return f"{move!r}: two actions must be joined by a chain link (R24)"
+                return (
+                    "two actions must be joined by a chain link: play a card sideways first (R24)"
+                )
             if cid in self.layout.special and mode in "ur":
                 colour = self.layout.special[cid]["colour"]
                 if colour not in self.bay_colours(self.turn):
-                    return f"{move!r}: no {colour} Shard in your Cargo Bays for this action (R70)"
-            return f"{move!r}: that action cannot be carried out now"
+                    return (
+                        f"no {_COLOUR_WORD[colour]} Shard in your Cargo Bays, so this Special "
+                        "can only be a chain link (R70)"
+                    )
+            if mode in "ur":
+                act = self.card_action(cid, mode)
+                return f"its action ({act[0].replace('_', ' ')}) has nothing it can do now (R11)"
+            return "that card cannot be played that way now"
         if move.startswith("L"):
-            return f"{move!r}: Launch needs a ship in your Dock and your own open Jump-Gate (R44)"
-        return f"{move!r}: not a legal decision now (legal: {', '.join(legal)})"
+            return "Launch needs a ship in your Dock and your own open Jump-Gate (R44)"
+        if move[:1] == "U":
+            return "Space Academy cards are taken with an Upgrade action (R42-R43)"
+        if move[:1] and move[:1] in "@>!*":
+            return "that space is not a choice now: play a card, launch a ship, or end your turn"
+        return f"not a legal decision now (legal: {', '.join(self.legal_moves())})"
+
+    def _why_not_pending(self, move: str) -> str:
+        """Why not, while an action is under way (R11: each action is resolved at once)."""
+        pd = self.pending
+        kind = pd["kind"]
+        word = kind.replace("_", " ")
+        head = move[:1]
+        if kind == "unload_bays":
+            return "first put the unloaded Shard into one of your Cargo Bays (R38)"
+        if kind == "upgrade":
+            return "Upgrade: take one of the face-up Academy cards or the Academy Deck (R42-R43)"
+        if head and head in "@>!" and move[1:] in self.layout.name_to_space:
+            ship = pd.get("ship")
+            if head == "@":
+                reasons = {
+                    "orbit": "Orbit moves one of your ships that can go that far without "
+                    "landing on a ship (R28, R30)",
+                    "jump": "Jump starts from one of your ships on a Jump-Gate, to an open "
+                    "Jump-Gate (R35)",
+                    "jump_push": "Jump-Push starts from one of your ships on a Jump-Gate (R69)",
+                    "hyper_jump": "Hyper-Jump moves one of your ships on an orbit space (R63)",
+                    "phase_shift": "Phase Shift needs your ship next to a free space on the next "
+                    "ring (R62)",
+                    "unload": "Unload needs your ship on one of your own Jump-Gates (R36)",
+                    "hijack": "Hijack needs your ship next to an opponent's on the same ring (R39)",
+                    "hijack_orbit": "Hijack needs your ship next to an opponent's on the same "
+                    "ring (R68)",
+                    "push": "Push needs your ship next to an opponent's on the same ring (R67)",
+                }
+                return reasons.get(kind, f"choose one of the highlighted ships for the {word}")
+            if head == "!":
+                if kind == "sabotage":
+                    return "Sabotage takes an opponent's ship that can be moved 1-3 spaces (R64)"
+                return "choose an opponent's ship next to yours on the same ring (R39)"
+            if head == ">":
+                if ship is None and kind != "sabotage":
+                    return f"first choose the ship for the {word}"
+                reasons = {
+                    "orbit": "the ship moves exactly the card's number of spaces along its "
+                    "ring, either way, and never lands on a ship (R28, R30)",
+                    "jump": "Jump goes to an open Jump-Gate: no ship and no Shard on it (R35)",
+                    "jump_push": "Jump-Push goes to another Jump-Gate (R69)",
+                    "hyper_jump": "Hyper-Jump goes to an open Jump-Gate (R63)",
+                    "phase_shift": "Phase Shift goes to a touching space on the next ring in "
+                    "or out, without a ship (R62)",
+                    "sabotage": "Sabotage moves that ship 1-3 spaces along its ring, not onto "
+                    "a ship (R64)",
+                }
+                return reasons.get(kind, f"not a place the {word} can reach")
+        return f"first finish the {word} under way (R11)"
 
     def _do(self, move: str) -> None:
         if self.spawn_shard:

@@ -20,7 +20,7 @@ from ..record import DEFAULT_COLOURS, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
 from ..render.keep import keys_in
-from ..render.prompts import assign_keys
+from ..render.prompts import CARD_KEYS, assign_keys
 from ..render.screens import (
     BOT_CHOICES,
     NewGameForm,
@@ -42,6 +42,9 @@ BOT_PACE = {"watch": 0.45, "quick": 0.05}
 # how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
 MOTION_MS = {"watch": 420, "quick": 160}
 THINK_MS = {250, 1000, 3000}  # the new-game form's thinking times (screens.THINK_CHOICES)
+PHONE_MAX_PX = 700  # narrower than this, a board choice zooms the board (zoom_board)
+TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a margin)
+BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 
@@ -114,6 +117,25 @@ class App:
             self.window.history.replaceState(None, "", self.window.location.pathname)
         except Exception:
             pass
+
+    def on_long_press(self, event) -> None:
+        """A long press on a card (a touch screen's context menu) shows its rulebook text:
+        the card takes the focus, which shows its tip, instead of the browser's menu."""
+        target = event.target
+        card = _el(target.closest(".card[tabindex], .academy-pick")) if _el(target) else None
+        if card is not None:
+            event.preventDefault()
+            card.focus()
+
+    def on_hash(self, _event=None) -> None:
+        """A game link pasted into the address bar of an open tab opens that game."""
+        fragment = str(self.window.location.hash or "")
+        if not fragment.startswith("#") or len(fragment) < 2:
+            return
+        self.help_open = False
+        self.replay = None
+        self.open_link(fragment[1:])  # a bad link: its message, on the screen on show
+        self.render()
 
     def resume(self, game_id: str, quiet: bool = False) -> None:
         try:
@@ -210,7 +232,10 @@ class App:
         colours = safe_colours(s.record.colours)
         view = s.view()
         if s.needs_pass():
-            return pass_html(view, names, colours, s.state.current_player, self.embed, s.marks())
+            return pass_html(
+                view, names, colours, s.state.current_player, self.embed, s.marks(),
+                self.message,
+            )  # fmt: skip
         thinking = ""
         if s.bot_to_move():
             seat = s.state.current_player
@@ -223,7 +248,7 @@ class App:
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), self.message, thinking,
             True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(),
-            known=self.kept if self.can_morph() else frozenset(),
+            known=self.kept if self.can_morph() else frozenset(), undo_why=s.undo_block(),
         )  # fmt: skip
         self.static_wanted = static_layer(view, colours)
         if s.state.is_over() and not self.scores_closed:
@@ -243,10 +268,13 @@ class App:
         self.kept = keys_in(html)
         self.fill_static_layer()
         self.animate()
+        self.zoom_board()
+        self.bring_choice()
         self.body.setAttribute("data-nova-markup-ms", f"{(t1 - t0) * 1000:.1f}")
         s = self.session
         body = self.body
         body.setAttribute("data-nova-moves", str(len(s.record.moves)) if s else "0")
+        body.setAttribute("data-nova-taken", str(s.taken_count()) if s else "0")
         if s is not None and s.state.is_over():
             body.setAttribute("data-nova-over", "")
         else:
@@ -265,6 +293,89 @@ class App:
                 asyncio.ensure_future(self.start_worker())
             else:
                 asyncio.ensure_future(self.run_bots())
+
+    # where the next choice is, most specific first (the action under way, then the board,
+    # the Academy, the hand, End turn); the pass screen's Ready
+    CHOICES = (
+        ".pass-card [data-ui=ready]",
+        ".choices [data-move]",
+        "svg.board [data-move]",
+        ".academy [data-move]",
+        ".hand [data-move]",
+        "#move-E",
+    )
+
+    def bring_choice(self) -> None:
+        """After each action the keyboard focus moves to the next choice (unless it is on
+        one that is still there), and the choice is scrolled into view if it is out of
+        it, so nothing asked is below the fold. Not under a dialog (help, share panel)."""
+        if self.help_open or self.replay is not None or self.screen != "game":
+            return
+        s = self.session
+        if s is None or s.bot_to_move() or (s.state.is_over() and not self.scores_closed):
+            return
+        panel = _el(self.document.querySelector("[data-nova-share-panel]:not([hidden])"))
+        if panel is not None:
+            return
+        active = _el(self.document.activeElement)
+        if (
+            active is not None
+            and active is not self.body
+            and bool(active.isConnected)
+            and active.getAttribute("aria-disabled") != "true"
+            and _el(active.closest("[data-move],[data-ui],input,select,a,[tabindex]"))
+        ):
+            return
+        for sel in self.CHOICES:
+            el = _el(self.root.querySelector(sel))
+            if el is None:
+                continue
+            self.bring(el)
+            return
+
+    def zoom_board(self) -> None:
+        """On a phone, a board choice zooms the board to the choices so each target is at
+        least TAP_PX CSS px (the renderer gives the targets' box, ``data-zoom``), and the
+        board's window is scrolled to their centre; otherwise the whole board shows."""
+        stage = _el(self.root.querySelector(".board-stage"))
+        if stage is None:
+            return
+        wrap = stage.parentElement
+        spec = stage.getAttribute("data-zoom")
+        if not isinstance(spec, str) or float(self.window.innerWidth) > PHONE_MAX_PX:
+            wrap.classList.remove("zoomed")
+            for name in ("tabindex", "role", "aria-label"):
+                wrap.removeAttribute(name)
+            return
+        try:
+            x0, y0, x1, y1, side = (float(v) for v in spec.split())
+        except ValueError:
+            return
+        width = float(wrap.clientWidth) or 1.0
+        scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
+        stage.style.setProperty("--zs", f"{scale:.3f}")
+        wrap.classList.add("zoomed")
+        # the zoomed board scrolls: a keyboard must reach it too (arrow keys scroll it)
+        wrap.setAttribute("tabindex", "0")
+        wrap.setAttribute("role", "region")
+        wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
+        px = width * scale / BOARD_UNITS
+        wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
+        wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+
+    def bring(self, el) -> None:
+        """Focus ``el`` and scroll it into view only if it is out of view (a page that
+        jumps on every decision would lose the player)."""
+        from pyscript.ffi import to_js
+
+        def js(d: dict):
+            return to_js(d, dict_converter=self.window.Object.fromEntries)
+
+        el.focus(js({"preventScroll": True}))
+        r = el.getBoundingClientRect()
+        height = float(self.window.innerHeight)
+        if float(r.top) < 0 or float(r.bottom) > height:
+            el.scrollIntoView(js({"block": "center"}))
 
     def can_morph(self) -> bool:
         return (
@@ -492,17 +603,40 @@ class App:
         self.bots_running = running
 
     # -- events ---------------------------------------------------------------------------
+    def share_panel(self):
+        """The share panel when it is open, else None."""
+        return _el(self.document.querySelector("[data-nova-share-panel]:not([hidden])"))
+
     def on_click(self, event) -> None:
         target = event.target
-        el = _el(target.closest("[data-move],[data-ui],[data-nova-share]")) if _el(target) else None
+        panel = self.share_panel()
+        if panel is not None and _el(target) and not _el(target.closest("[data-nova-share-panel]")):
+            if not _el(target.closest('[data-ui="share"]')):
+                self.share_action("close")  # a tap beside the share dialog closes it
+                return
+        el = (
+            _el(target.closest("[data-move],[data-alt-move],[data-ui],[data-nova-share]"))
+            if _el(target)
+            else None
+        )
         if self.help_open and _el(target) and not _el(target.closest(".help")):
             self.ui("close-help")  # a click beside the rules dialog closes it
             return
         if el is None:
+            self.why_not(target)
             return
         if el.hasAttribute("disabled"):
             return
+        if el.getAttribute("aria-disabled") == "true":  # off, but says why (Undo)
+            why = el.getAttribute("data-why-ui")
+            if isinstance(why, str) and why:
+                event.preventDefault()
+                self.message = why
+                self.render()
+            return
         move = el.getAttribute("data-move")
+        if not isinstance(move, str):  # a board Cargo Bay repeats a button's move
+            move = el.getAttribute("data-alt-move")
         if isinstance(move, str) and move:
             event.preventDefault()
             self.play(move)
@@ -510,11 +644,37 @@ class App:
         ui = el.getAttribute("data-ui")
         if isinstance(ui, str) and ui:
             event.preventDefault()
+            if panel is not None and ui != "share":  # e.g. its "Watch the replay"
+                self.share_action("close")
             self.ui(ui)
             return
         share = el.getAttribute("data-nova-share")
         if isinstance(share, str):
             self.share_action(share)
+
+    def why_not(self, target) -> None:
+        """A tap on something that is not a choice now: a card, an Academy card, a space or
+        a ship on the board. Say why not, in words naming the rule (the engine's)."""
+        s = self.session
+        if s is None or self.screen != "game" or self.replay is not None or not _el(target):
+            return
+        if s.state.is_over() or s.needs_pass():
+            return
+        why = ""
+        el = _el(target.closest("[data-why]"))
+        if el is not None:
+            why = s.why_not(str(el.getAttribute("data-why")))
+        else:
+            el = _el(target.closest("[data-space],[data-stack]"))
+            if el is None or not _el(target.closest("svg.board, svg.board-bg")):
+                return
+            name = el.getAttribute("data-space")
+            if not isinstance(name, str):
+                name = el.getAttribute("data-stack")
+            why = s.why_not_space(str(name))
+        if why and why != self.message:
+            self.message = why
+            self.render()
 
     def play(self, token: str) -> None:
         s = self.session
@@ -552,6 +712,11 @@ class App:
             self.autosave()
         elif name == "help":
             self.help_open = True
+            self.render()
+            close = _el(self.root.querySelector(".help .close"))
+            if close is not None:
+                close.focus()
+            return
         elif name == "close-help":
             self.help_open = False
         elif name == "menu":
@@ -612,7 +777,16 @@ class App:
             self.message = keep
 
     def start_share(self) -> None:
-        asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
+        asyncio.ensure_future(self.share_and_focus())
+
+    async def share_and_focus(self) -> None:
+        """Open the share dialog and put the keyboard in it (its Copy button)."""
+        task = asyncio.ensure_future(share(self.session.record, str(self.window.location.href)))
+        await asyncio.sleep(0)  # share() fills and shows the panel before it first waits
+        first = _el(self.document.querySelector("[data-nova-share-panel] button"))
+        if first is not None:
+            first.focus()
+        await task
 
     def open_full_page(self) -> None:
         """Embedded: open the full page in a new tab, with the current game as its link."""
@@ -633,6 +807,10 @@ class App:
         panel = _el(self.document.querySelector("[data-nova-share-panel]"))
         if what == "close" and panel is not None:
             panel.hidden = True
+            self.bring_choice()
+            opener = _el(self.root.querySelector('[data-ui="share"]'))
+            if opener is not None and self.document.activeElement == self.body:
+                opener.focus()
         elif what == "copy" and self.session is not None:
             self.start_share()
 
@@ -642,9 +820,13 @@ class App:
             return
         key = str(event.key)
         s = self.session
-        if key == "Escape":
-            if self.help_open:
+        if key == "Escape":  # closes the topmost dialog: share, then help, then the scores
+            if self.share_panel() is not None:
+                self.share_action("close")
+            elif self.help_open:
                 self.ui("close-help")
+            elif self.current_screen() == "scores":
+                self.ui("close-scores")
             return
         if key in ("?", "h"):
             self.ui("help")
@@ -666,16 +848,43 @@ class App:
             self.ui("undo")
             return
         legal = [str(m) for m in s.view().get("legal", [])]
-        if key == "Enter":
-            if "E" in legal and not _is_button(event.target):
+        focused = _el(event.target)
+        if key in ("Enter", " ") and focused is not None and not _is_native_button(focused):
+            # a board target or an Academy card (role="button") acts like a button
+            token = focused.getAttribute("data-move")
+            if isinstance(token, str) and token:
+                event.preventDefault()
+                self.play(token)
+                return
+        if key == "e" or (key == "Enter" and not _is_button(event.target)):
+            if "E" in legal:
                 event.preventDefault()
                 self.play("E")
+            return
+        if key in CARD_KEYS:
+            self.card_key(key, event)
             return
         for token, k in assign_keys(legal).items():
             if k == key:
                 event.preventDefault()
                 self.play(token)
                 return
+
+    def card_key(self, key: str, event) -> None:
+        """A hand card's digit (stable for the turn): focus its first play, or say why it
+        cannot be played now."""
+        card = _el(self.root.querySelector(f'.hand [data-card-key="{key}"]'))
+        if card is None:
+            return
+        event.preventDefault()
+        play = _el(card.querySelector("[data-move]"))
+        if play is not None:
+            play.focus()
+            return
+        why = _el(card.querySelector("[data-why]"))
+        if why is not None and self.session is not None:
+            self.message = self.session.why_not(str(why.getAttribute("data-why")))
+            self.render()
 
 
 async def _breathe() -> None:
@@ -686,6 +895,10 @@ async def _breathe() -> None:
 def _el(x):
     """A DOM element, or None for JS null/undefined (which are not Python None)."""
     return x if x is not None and hasattr(x, "getAttribute") else None
+
+
+def _is_native_button(el) -> bool:
+    return str(getattr(el, "tagName", "") or "").lower() == "button"
 
 
 def _is_button(el) -> bool:
@@ -718,6 +931,8 @@ def start() -> App:
         _app = App(document, window)
         document.addEventListener("click", create_proxy(_app.on_click))
         document.addEventListener("keydown", create_proxy(_app.on_key))
+        window.addEventListener("hashchange", create_proxy(_app.on_hash))
+        document.addEventListener("contextmenu", create_proxy(_app.on_long_press))
         _app.start()
     except Exception as exc:
         document.body.setAttribute("data-nova-error", f"{exc.__class__.__name__}: {exc}")

@@ -12,22 +12,43 @@ from ..render.words import describe
 from ..rules import IllegalMove, State
 
 
-def reveals(before: State, after: State) -> bool:
-    """Did this decision show something hidden or random (so it may not be undone)?
+def reveal_reason(before: State, after: State) -> str:
+    """What this decision showed that was hidden or random (so it may not be undone), in
+    words for Undo's tooltip; "" when nothing was revealed.
 
     A card drawn (draw pile, Academy Deck), a Shard from the bag, or the device passing
     to someone else (a new turn, another seat deciding a Spawn).
     """
-    if after.turn != before.turn or after.current_player != before.current_player:
-        return True
-    if sum(after.bag) != sum(before.bag) or len(after.academy) != len(before.academy):
-        return True
-    if after.face_up != before.face_up:
-        return True
-    return any(
+    if after.turn != before.turn:
+        return "a new turn began (new cards were drawn)"
+    if after.current_player != before.current_player:
+        return "another player is deciding now (Spawn Energy, R47)"
+    if sum(after.bag) != sum(before.bag):
+        return "a Shard was drawn from the bag (R47)"
+    if len(after.academy) != len(before.academy) or after.face_up != before.face_up:
+        return "a Space Academy card was revealed (R42-R43)"
+    if any(
         len(a.draw) != len(b.draw) or len(a.discard) != len(b.discard)
         for a, b in zip(after.players, before.players, strict=True)
-    )
+    ):
+        return "a card was drawn (R15)"
+    return ""
+
+
+def reveals(before: State, after: State) -> bool:
+    """Did this decision show something hidden or random (so it may not be undone)?"""
+    return bool(reveal_reason(before, after))
+
+
+def only_choice(state: State) -> str | None:
+    """The one legal decision when there is exactly one and it is not ending the turn
+    (ending a turn hands the device on: the player does that themselves); else None."""
+    if state.is_over():
+        return None
+    legal = state.legal_moves()
+    if len(legal) == 1 and str(legal[0]) != "E":
+        return str(legal[0])
+    return None
 
 
 def motions(before: State, after: State) -> list[dict]:
@@ -71,6 +92,7 @@ class Session:
         self.log: list[str] = []
         self._log_index: list[int] = []  # the decision each log line tells
         self.barrier = 0  # moves before this index can no longer be undone
+        self.barrier_why = ""  # what the decision at the barrier revealed (Undo's tooltip)
         for i, move in enumerate(record.moves):
             self._after_move(i, self.states[i], move, self.states[i + 1])
         # On a fresh start or a resume, the device may be in anyone's hands.
@@ -122,7 +144,11 @@ class Session:
         if s.is_over() or len(self.humans) < 2:
             return False
         seat = s.current_player
-        return not self.is_bot(seat) and self.shown != seat
+        if self.is_bot(seat) or self.shown == seat:
+            return False
+        # a Spawn Energy placement (R47) shows no hand: the player holding the device lets
+        # the placing player tap the board, with no curtain between
+        return not (s.spawn_shard and self.shown is not None)
 
     def viewer(self) -> int:
         """The seat whose view is on screen (never a hand the holder may not see)."""
@@ -140,17 +166,83 @@ class Session:
         return self.shown if self.shown is not None else humans[0]
 
     def view(self) -> dict:
-        v = self.state.view(self.viewer())
+        s = self.state
+        v = s.view(self.viewer())
         if self.needs_pass():
             # defence in depth: the pass screen must not show anyone's cards
             v = dict(v)
             v.pop("legal", None)
+        elif s.spawn_shard and v["seat"] != s.current_player and not self.is_bot(s.current_player):
+            # another person places a Spawn Shard on the device holder's screen: the
+            # holder's own view (their hand), with the placing player's public choices
+            v = dict(v)
+            v["legal"] = [str(m) for m in s.legal_moves()]
         return v
 
+    def taken_for_player(self, i: int) -> bool:
+        """Was decision ``i`` the only choice of a person, taken for them by the page?"""
+        s = self.states[i]
+        return not self.is_bot(s.current_player) and only_choice(s) is not None
+
+    def taken_count(self) -> int:
+        """How many decisions of this game the page took for people (one option each)."""
+        return sum(1 for i in range(len(self.record.moves)) if self.taken_for_player(i))
+
+    def _undo_to(self) -> int:
+        """The index of the last decision the player made themselves (undo goes back to
+        before it, taking the decisions made for them after it too); -1 if none."""
+        k = len(self.record.moves) - 1
+        while k >= 0 and self.taken_for_player(k):
+            k -= 1
+        return k
+
     def can_undo(self) -> bool:
-        if len(self.record.moves) <= self.barrier or self.needs_pass():
+        if self.needs_pass() or self.is_bot(self.state.current_player):
             return False
-        return not self.is_bot(self.state.current_player)
+        return self._undo_to() >= self.barrier
+
+    def undo_block(self) -> str:
+        """Why Undo is off now, in words ("" when it is on)."""
+        if self.can_undo():
+            return ""
+        if self.state.is_over():
+            return "Undo is off: the game is over"
+        if self.needs_pass():
+            return "Undo is off until the next player taps Ready"
+        if self.is_bot(self.state.current_player):
+            return "Undo is off while a bot decides"
+        if self.moves and self.barrier_why and self._undo_to() < self.barrier:
+            return f"Undo is off: {self.barrier_why}, and that cannot be taken back"
+        return "Nothing to undo yet"
+
+    def why_not(self, token: str) -> str:
+        """Why ``token`` (something the player tapped) is not a choice now, in words
+        naming the rule (the engine's ``why_illegal``); "" if it is legal."""
+        s = self.state
+        if s.is_over():
+            return "The game is over."
+        if self.needs_pass():
+            return "Pass the device first: the next player taps Ready."
+        if self.is_bot(s.current_player):
+            return f"Wait: {self.record.names[s.current_player]} (a bot) is deciding."
+        why = s.why_illegal(token)
+        return f"Not possible: {why}." if why else ""
+
+    def why_not_space(self, name: str) -> str:
+        """ "Why not?" for a tapped space that is not highlighted: it is read as the kind of
+        space choice asked now (a ship, a destination, a target, an Asteroid), or as a
+        Launch onto it when no action is under way and it is one of the player's gates."""
+        s = self.state
+        if name not in s.layout.name_to_space:
+            return ""
+        legal = [str(m) for m in s.legal_moves()] if not s.is_over() else []
+        asked = sorted({m[0] for m in legal if m[:1] in "@>!*" and m[1:2].isalpha()})
+        if len(asked) == 1:
+            return self.why_not(asked[0] + name)
+        gate = s.layout.gate_owner[s.layout.name_to_space[name]] == s.current_player
+        if s.pending is None and not s.spawn_shard and gate:
+            return self.why_not("L" + name)
+        return self.why_not("@" + name)
 
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:
@@ -164,17 +256,25 @@ class Session:
         before = self.state
         move = before.parse_move(token)
         after = before.apply(move)
-        self.record.moves.append(str(move))
-        self.states.append(after)
-        self._after_move(len(self.record.moves) - 1, before, str(move), after)
+        self._push(before, str(move), after)
+        # a person's decision with one option is taken for them (undone with the one before)
+        while not self.is_bot(after.current_player) and (only := only_choice(after)):
+            before, after = after, after.apply(only)
+            self._push(before, only, after)
         return after
+
+    def _push(self, before: State, move: str, after: State) -> None:
+        self.record.moves.append(move)
+        self.states.append(after)
+        self._after_move(len(self.record.moves) - 1, before, move, after)
 
     def undo(self) -> bool:
         """Take back the last decision of this turn, if nothing hidden was revealed since."""
         if not self.can_undo():
             return False
-        self.record.moves.pop()
-        self.states.pop()
+        keep = self._undo_to()
+        del self.record.moves[keep:]
+        del self.states[keep + 1 :]
         # drop log lines written for the undone move
         while self._log_index and self._log_index[-1] >= len(self.record.moves):
             self._log_index.pop()
@@ -187,8 +287,14 @@ class Session:
         if not hasattr(self, "_log_index"):
             self._log_index = []
         seat = before.current_player
-        if reveals(before, after) or self.is_bot(seat) or after.is_over():
+        why = reveal_reason(before, after)
+        if why or self.is_bot(seat) or after.is_over():
             self.barrier = i + 1
+            self.barrier_why = (
+                why
+                or ("the game is over" if after.is_over() else "")
+                or f"{self.record.names[seat]} (a bot) decided last"
+            )
         line = describe(before, move, after, self.record.names)
         if line:
             self.log.append(line)
