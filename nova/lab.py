@@ -17,6 +17,11 @@ with no Unload), win rate by turn order (first-seat advantage), and for every ca
 often it is played and how the players who played it, or held it at the end, did.
 ``--compare FILE`` plays the same seeds and line-ups with a variant and shows both
 side by side. ``--json`` prints one JSON object instead of tables.
+
+``--scheduler ADDRESS`` plays the games on a Dask cluster (``nova.lab_run``), ``--report DIR``
+writes an HTML page of charts (``nova.lab_report``), ``python -m nova lab sweep`` plays a grid
+of variant settings (``nova.lab_sweep``) and ``python -m nova lab bench-cluster`` measures
+games per minute locally and through a local Dask cluster (docs/LAB.md).
 """
 
 from __future__ import annotations
@@ -117,32 +122,32 @@ def run_games(
     bots: list[str],
     games: int,
     budget: int | None,
-    variant: str | None,
+    variant: str | dict | None,
     base: int,
     workers: int,
     progress: bool = False,
+    scheduler: str | None = None,
 ) -> tuple[list[dict], float]:
-    jobs = [(g, players, bots, budget, variant, base) for g in range(games)]
-    start = time.perf_counter()
-    results: list[dict] = []
-    if workers <= 1 or games <= 1:
-        results = [play_game(j) for j in jobs]
-    else:
-        import multiprocessing as mp
+    """One batch of games, in game order, and the seconds it took (``nova.lab_run``)."""
+    from .lab_run import Batch, read_variant, run_batches
 
-        with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers) as pool:
-            for r in pool.imap_unordered(play_game, jobs, chunksize=max(1, games // (workers * 8))):
-                results.append(r)
-                if progress and len(results) % max(1, games // 20) == 0:
-                    wins = [0.0] * players
-                    for done in results:
-                        for seat, k in enumerate(done["seat_entry"]):
-                            wins[k] += done["returns"][seat]
-                    tally = " ".join(f"{w:g}" for w in wins)
-                    line = f"  {len(results)}/{games} games, wins by entry {tally}"
-                    print(line, file=sys.stderr, flush=True)
-    results.sort(key=lambda r: r["g"])
-    return results, time.perf_counter() - start
+    data = read_variant(variant) if isinstance(variant, str) else variant
+    batch = Batch(players, tuple(bots), games, budget, data, base)
+    (results,), elapsed = run_batches([batch], workers, scheduler, progress)
+    return results, elapsed
+
+
+def wins_note(results: list[list[dict]]) -> str:
+    """Wins by entry so far, per batch, beside the progress bar."""
+    parts = []
+    for rs in results:
+        if rs:
+            wins = [0.0] * len(rs[0]["seat_entry"])
+            for r in rs:
+                for seat, k in enumerate(r["seat_entry"]):
+                    wins[k] += r["returns"][seat]
+            parts.append("/".join(f"{w:g}" for w in wins))
+    return "wins " + " | ".join(parts)
 
 
 def wilson(xs: list[float]) -> tuple[float, float, float]:
@@ -273,6 +278,10 @@ def game_arc(results: list[dict], players: int) -> dict:
     return {
         "ends": {end: len(xs) / n for end, xs in sorted(by_end.items())},
         "rounds": quantiles([r["rounds"] for r in results]),
+        # the whole distribution, for the report's histogram (keys are JSON strings)
+        "rounds_histogram": {
+            str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())
+        },
         "rounds_by_end": {end: quantiles(xs) for end, xs in sorted(by_end.items())},
         "shards_entered": quantiles([r["shards_entered"] for r in results]),
         "shards_in_bag": quantiles([r["shards_in_bag"] for r in results]),
@@ -396,70 +405,146 @@ def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list
     return lines
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nova lab", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, default=2)
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a batch of no games has no figures)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: at least 1")
+    return n
+
+
+def add_run_args(ap: argparse.ArgumentParser) -> None:
+    """The options every lab command shares: who plays, how many games, where they run."""
     ap.add_argument(
         "--bots", default="greedy", help=f"comma-separated, one per seat ({', '.join(BOT_NAMES)})"
     )
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--budget", type=int, default=None, help="search bot simulations per turn")
-    ap.add_argument("--variant", default=None, help="a variant JSON file")
-    ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
+    ap.add_argument("--games", type=positive, default=200)
+    ap.add_argument("--budget", type=positive, default=None, help="search bot simulations/turn")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="local processes")
+    ap.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster (e.g. tcp://127.0.0.1:8786) instead of locally",
+    )
+    ap.add_argument("--report", default=None, metavar="DIR", help="write DIR/index.html, charts")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    args = ap.parse_args(argv)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    """The line-up for ``players`` seats; ValueError with the reason when it is wrong."""
+    bots = [b.strip() for b in spec.split(",") if b.strip()]
     if len(bots) == 1:
-        bots *= args.players
-    if len(bots) != args.players:
-        print(f"--bots: {len(bots)} names for {args.players} players", file=sys.stderr)
-        return 2
+        bots *= players
+    if len(bots) != players:
+        raise ValueError(f"--bots: {len(bots)} names for {players} players")
     for b in bots:
         if b.partition(":")[0] not in BOT_NAMES:
-            print(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})", file=sys.stderr)
-            return 2
+            raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})")
+    return bots
+
+
+def write_report_or_fail(directory: str, **kwargs) -> bool:
+    """Write the HTML report; False (and a message) when it cannot be written."""
+    try:
+        from .lab_report import write_report
+    except ImportError as exc:
+        print(f"--report needs matplotlib ({exc}): pip install -e '.[lab]'", file=sys.stderr)
+        return False
+    try:
+        index = write_report(directory, **kwargs)
+    except OSError as exc:
+        print(f"--report {directory}: {exc}", file=sys.stderr)
+        return False
+    print(f"report: {index}", file=sys.stderr)
+    return True
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "sweep":
+        from .lab_sweep import main as sweep_main
+
+        return sweep_main(argv[1:])
+    if argv and argv[0] == "bench-cluster":
+        from .benchmarks.lab_cluster import main as bench_main
+
+        return bench_main(argv[1:])
+    ap = argparse.ArgumentParser(
+        prog="python -m nova lab",
+        description=__doc__.split("\n\n")[0]
+        + " Also: python -m nova lab sweep --help; python -m nova lab bench-cluster --help.",
+    )
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--variant", default=None, help="a variant JSON file")
+    ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
+    add_run_args(ap)
+    args = ap.parse_args(argv)
+    try:
+        bots = parse_bots(args.bots, args.players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     try:
         for v in (args.variant, args.compare):
             layout_for(args.players, v)
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
-    out = {}
-    for key, variant in (("base", args.variant), ("compare", args.compare)):
-        if key == "compare" and variant is None:
-            break
-        if not args.json:
-            print(f"playing {args.games} games ({variant or 'default rules'})...", file=sys.stderr)
-        results, elapsed = run_games(
-            args.players,
-            bots,
-            args.games,
-            args.budget,
-            variant,
-            args.seed,
-            args.workers,
-            progress=not args.json,
+    from .lab_run import Batch, LabSetupError, read_variant, run_batches
+
+    keys = ["base"] + (["compare"] if args.compare else [])
+    paths = {"base": args.variant, "compare": args.compare}
+    batches = [
+        Batch(args.players, tuple(bots), args.games, args.budget, read_variant(paths[k]), args.seed)
+        for k in keys
+    ]
+    if not args.json:
+        what = " and ".join(paths[k] or "default rules" for k in keys)
+        where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
+        print(f"playing {args.games} games ({what}) {where}...", file=sys.stderr)
+    try:
+        results, elapsed = run_batches(
+            batches, args.workers, args.scheduler, progress=not args.json, note=wins_note
         )
-        out[key] = summarize(results, args.players, bots, elapsed)
-        out[key]["variant"] = variant
+    except LabSetupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    total = max(1, sum(len(rs) for rs in results))
+    out = {}
+    for key, rs in zip(keys, results, strict=True):
+        # one stream played every batch: each gets its share of the time (games/min = the run's)
+        out[key] = summarize(rs, args.players, bots, elapsed * len(rs) / total)
+        out[key]["variant"] = paths[key]
     summary = dict(out["base"])
     summary.update(seed=args.seed, budget=args.budget, workers=args.workers)
+    summary["scheduler"] = args.scheduler
     if "compare" in out:
         summary["compare"] = out["compare"]
-    if args.json:
-        print(json.dumps(summary, indent=1, sort_keys=True))
-        return 0
     names = (
         os.path.basename(args.variant or "default rules"),
         os.path.basename(args.compare or ""),
     )
-    print(
+    title = (
         f"Nova Raiders lab: {args.players} players, bots {', '.join(bots)}, seed {args.seed}"
         + (f", budget {args.budget}" if args.budget else "")
     )
-    for line in report_lines(out["base"], out.get("compare"), names):
+    lines = report_lines(out["base"], out.get("compare"), names)
+    if args.report and not write_report_or_fail(
+        args.report,
+        title=title,
+        columns=[(names[i], out[k]) for i, k in enumerate(keys)],
+        table="\n".join(lines),
+    ):
+        return 2
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+        return 0
+    print(title)
+    for line in lines:
         print(line)
     return 0
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
+
+import pytest
 
 from nova.lab import main, summarize
 
@@ -56,7 +60,11 @@ def test_lab_rejects_bad_arguments(capsys):
     assert main(["--players", "2", "--bots", "greedy,alphago"]) == 2
     assert main(["--players", "3", "--bots", "greedy,random"]) == 2
     assert main(["--players", "2", "--variant", "/nonexistent.json"]) == 2
-    capsys.readouterr()
+    for bad in (["--games", "0"], ["sweep", "--games", "-3"], ["--workers", "two"]):
+        with pytest.raises(SystemExit) as done:
+            main(bad)
+        assert done.value.code == 2  # argparse's usage error, before any game is played
+    assert "at least 1" in capsys.readouterr().err
 
 
 ARC = {"shards_entered": 20, "shards_in_bag": 10, "shards_banked": 12, "disrupts": 1,
@@ -114,3 +122,257 @@ def test_lab_compares_content_2_with_content_1(capsys):
     d = json.loads(capsys.readouterr().out)
     assert d["games"] == d["compare"]["games"] == 2
     assert d["compare"]["variant"] == content_1 and "arc" in d["compare"]
+
+
+# --- issue 12: a Dask cluster, sweeps, the report, the progress bar ----------------------------
+
+SHORT = {"settings": {"max_rounds": 8}}  # short games keep these tests fast
+
+
+def _game_for_game(results: list[dict]) -> list[dict]:
+    """A batch's games without the wall-clock think times (the one thing a machine changes)."""
+    return [{k: v for k, v in r.items() if k != "think"} for r in results]
+
+
+@pytest.fixture(scope="module")
+def dask_cluster():
+    """A Dask scheduler and two worker processes on 127.0.0.1, for this module's tests."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        assert len(cluster.workers) == 2
+        yield cluster.scheduler_address
+
+
+def test_a_dask_cluster_plays_the_same_games_as_this_machine(dask_cluster):
+    """Same seeds, same games, game for game, whether one process or two Dask workers play."""
+    from nova.lab_run import Batch, run_batches
+
+    batches = [
+        Batch(2, ("greedy", "random"), 6, None, SHORT, 5),
+        Batch(3, ("random", "greedy", "random"), 4, None, None, 5),
+    ]
+    there, _ = run_batches(batches, scheduler=dask_cluster)
+    here, _ = run_batches(batches, workers=1)
+    assert [len(rs) for rs in there] == [6, 4]
+    for a, b in zip(there, here, strict=True):
+        assert [r["g"] for r in a] == list(range(len(a)))
+        assert _game_for_game(a) == _game_for_game(b)
+
+
+def test_lab_command_on_a_dask_cluster_reports_what_it_reports_locally(capsys, dask_cluster):
+    args = ["--players", "2", "--bots", "random", "--games", "4", "--seed", "2",
+            "--compare", VARIANT]  # fmt: skip
+    there = _lab_json(capsys, *args, "--scheduler", dask_cluster)
+    here = _lab_json(capsys, *args, "--workers", "1")
+    assert there["scheduler"] == dask_cluster
+    for key in ("wins", "mean_score", "end_reasons", "arc", "cards", "turns"):
+        assert there[key] == here[key], key
+        assert there["compare"][key] == here["compare"][key], key
+
+
+def test_lab_warns_of_a_worker_with_other_nova_code():
+    from nova.lab_run import LabSetupError, check_workers, nova_fingerprint
+
+    class Client:
+        def __init__(self, answer):
+            self.answer = answer
+
+        def run(self, fn):
+            if isinstance(self.answer, Exception):
+                raise self.answer
+            return self.answer
+
+    same = nova_fingerprint()
+    warnings = check_workers(Client({"tcp://a:1": "0123456789abcdef", "tcp://b:1": same}))
+    assert len(warnings) == 1 and "tcp://a:1" in warnings[0] and "may differ" in warnings[0]
+    assert check_workers(Client({"tcp://b:1": same})) == []
+    assert "no workers" in check_workers(Client({}))[0]
+    with pytest.raises(LabSetupError, match="cannot run nova"):
+        check_workers(Client(ModuleNotFoundError("No module named 'nova'")))
+
+
+def test_lab_says_when_no_scheduler_is_there(capsys):
+    assert main(["--games", "2", "--scheduler", "nonsense:::"]) == 2
+    assert "no Dask scheduler answered" in capsys.readouterr().err
+
+
+def _sweep_json(capsys, *args: str) -> dict:
+    assert main(["sweep", *args, "--json", "--workers", "1"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_sweep_plays_every_cell_of_the_grid_and_marks_the_best(capsys):
+    from nova.lab_sweep import make_track, track_notation
+
+    d = _sweep_json(capsys, "--players", "2,3", "--track", "12,13", "--spawns", "6",
+                    "--bots", "random", "--games", "2", "--set", "settings.max_rounds=6",
+                    "--aim", "rounds<=6,supernova>=0%")  # fmt: skip
+    cells = d["cells"]
+    assert [(c["settings"]["players"], c["settings"]["track"]) for c in cells] == [
+        (2, 12), (2, 13), (3, 12), (3, 13)
+    ]  # fmt: skip
+    assert d["games"] == 8 and all(c["summary"]["games"] == 2 for c in cells)
+    for c in cells:
+        track = make_track(c["settings"]["track"], 6, 3)
+        assert c["variant"]["tracks"]["two_three"] == track  # the generated track was played
+        assert c["settings"]["track_spaces"] == track_notation(track)
+        assert c["variant"]["settings"]["max_rounds"] == 6
+        assert c["summary"]["rounds"]["mean"] <= 6  # the --set axis reached the games
+        assert c["meets_aim"] and not c["missed"]
+    assert d["best"] in range(4)
+
+
+def test_sweep_puts_candidate_files_beside_todays_rules(capsys, tmp_path):
+    d = _sweep_json(capsys, "--variants", f"default,{VARIANT}", "--bots", "random",
+                    "--games", "2", "--set", "settings.max_rounds=4")  # fmt: skip
+    cells = d["cells"]
+    assert [c["settings"]["variant"] for c in cells] == ["default rules", "b2-unload.json"]
+    b2 = json.loads(Path(VARIANT).read_text())
+    assert cells[0]["variant"] == {"settings": {"max_rounds": 4}}
+    assert cells[1]["variant"]["basic_deck"] == b2["basic_deck"]
+    # a cell is the plain lab's batch with the same settings and seeds, game for game
+    short = tmp_path / "short.json"
+    short.write_text('{"settings": {"max_rounds": 4}}')
+    plain = _lab_json(capsys, "--players", "2", "--bots", "random", "--games", "2",
+                      "--workers", "1", "--variant", str(short))  # fmt: skip
+    for key in ("wins", "mean_score", "end_reasons", "arc", "cards"):
+        assert cells[0]["summary"][key] == plain[key], key
+
+
+def test_sweep_text_table_has_a_row_per_cell_and_one_mark(capsys):
+    args = ["sweep", "--players", "2", "--spawns", "5,6,7", "--bots", "random", "--games", "2",
+            "--set", "settings.max_rounds=5", "--workers", "1"]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line[:1] in ("*", " ") and " S " in line]
+    assert len(rows) == 3 and sum(row.startswith("*") for row in rows) == 1
+    # random bots never reach Super-Nova in 5 rounds: the aim is missed, and said so
+    assert "no cell meets the aim" in out and "no: supernova>=97%" in out
+
+
+def test_sweep_judge_picks_the_cell_that_meets_the_aim_with_most_room():
+    from nova.lab_sweep import judge, parse_aim
+
+    def cell(supernova: float, rounds: float) -> dict:
+        return {"end_reasons": {"supernova": supernova}, "rounds": {"mean": rounds}}
+
+    aim = parse_aim("supernova>=97%, rounds<=20")
+    cells = [cell(0.99, 25.0), cell(0.975, 19.9), cell(0.99, 16.0), cell(0.5, 10.0)]
+    verdicts, best = judge(cells, aim)
+    assert [v["meets_aim"] for v in verdicts] == [False, True, True, False]
+    assert verdicts[0]["missed"] == ["rounds<=20"]
+    assert best == 2  # meets both, with more room than cell 1
+    _, best = judge([cell(0.95, 25.0), cell(0.96, 21.0)], aim)
+    assert best == 1  # none meets it: the closest
+    _, best = judge([cell(1.0, 16.4), cell(1.0, 15.2), cell(1.0, 15.5)], aim)
+    assert best == 1  # a tie on the tightest clause goes to the most room on the others
+
+
+def test_sweep_rejects_a_bad_grid_or_aim(capsys):
+    from nova.lab_sweep import parse_aim
+
+    assert main(["sweep", "--track", "6", "--spawns", "9"]) == 2
+    assert "no room for 9 Spawns" in capsys.readouterr().err
+    assert main(["sweep", "--aim", "happiness>=1"]) == 2
+    assert "unknown figure 'happiness'" in capsys.readouterr().err
+    assert main(["sweep", "--players", "5"]) == 2
+    assert main(["sweep", "--set", "settings.max_rounds"]) == 2
+    assert main(["sweep", "--variants", "/nonexistent.json"]) == 2
+    capsys.readouterr()
+    assert parse_aim("supernova>=97%")[0].value == 0.97
+    for command in (["sweep"], ["bench-cluster"], []):
+        with pytest.raises(SystemExit) as done:
+            main([*command, "--help"])
+        assert done.value.code == 0
+    assert "supernova>=97%,rounds<=20" in capsys.readouterr().out
+
+
+def test_generated_tracks_have_what_was_asked():
+    from nova.lab_sweep import make_track
+
+    for length in range(6, 16):
+        for spawns in range(1, length - 3):
+            t = make_track(length, spawns, 3)
+            assert t[0] == "start" and t[-1] == "supernova" and len(t) == length + 1
+            assert t.count("spawn") == spawns and t.count("expansion") == 3
+            assert t[1] == "spawn"  # the first Unload brings Shards
+            if spawns > 1:  # and Shards still come near the end
+                assert [k for k in t if k != "expansion"][-2] == "spawn"
+
+
+def test_report_writes_an_offline_page_with_its_charts(capsys, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "report"
+    args = ["--players", "2", "--bots", "random", "--games", "3", "--workers", "1",
+            "--compare", VARIANT, "--report", str(out)]  # fmt: skip
+    assert main(args) == 0
+    capsys.readouterr()
+    page = (out / "index.html").read_text()
+    charts = {"wins.svg", "ends.svg", "rounds.svg", "points.svg", "cards.svg"}
+    for name in charts:
+        assert f'src="{name}"' in page
+        root = ET.parse(out / name).getroot()  # a well-formed SVG drawn by matplotlib
+        assert root.tag.endswith("svg") and len(list(root.iter())) > 50
+    assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
+    assert "<script" not in page
+    assert "b2-unload.json" in page and "default rules" in page  # both variants side by side
+    data = json.loads((out / "data.json").read_text())
+    assert [c["name"] for c in data["columns"]] == ["default rules", "b2-unload.json"]
+
+
+def test_sweep_report_shows_the_cells_side_by_side(capsys, tmp_path):
+    out = tmp_path / "sweep"
+    args = ["sweep", "--players", "2", "--spawns", "5,6", "--bots", "random", "--games", "2",
+            "--set", "settings.max_rounds=5", "--workers", "1", "--report", str(out)]  # fmt: skip
+    assert main(args) == 0
+    capsys.readouterr()
+    page = (out / "index.html").read_text()
+    assert 'src="sweep.svg"' in page and (out / "sweep.svg").stat().st_size > 1000
+    assert "spawns 5" in page and "spawns 6" in page
+    assert len(json.loads((out / "data.json").read_text())["sweep"]["cells"]) == 2
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_and_quiet_under_json(capsys, monkeypatch):
+    args = ["--players", "2", "--bots", "random", "--games", "3", "--workers", "1"]
+    term = _Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    assert main(args) == 0
+    bar = term.getvalue()
+    assert "3/3" in bar and "game/s" in bar  # games done and the rate (tqdm)
+    term.seek(0)
+    term.truncate()
+    assert main([*args, "--json"]) == 0
+    assert term.getvalue() == ""
+    capsys.readouterr()
+
+
+def test_lab_modules_stay_out_of_the_page():
+    """nova.zip must not carry the lab (Dask, matplotlib, tqdm are not in the page)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("build_site", root / "tools/build_site.py")
+    build_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_site)
+    shipped = {rel for rel, _ in build_site.package_files()}
+    assert "nova/rules/state.py" in shipped and "nova/bots/search.py" in shipped
+    for rel in ("nova/lab.py", "nova/lab_run.py", "nova/lab_sweep.py", "nova/lab_report.py",
+                "nova/benchmarks/lab_cluster.py"):  # fmt: skip
+        assert rel not in shipped
+    for rel, path in build_site.package_files():
+        if rel.endswith(".py"):
+            text = path.read_text()
+            for lib in ("dask", "distributed", "matplotlib", "tqdm"):
+                assert f"import {lib}" not in text and f"from {lib}" not in text, (rel, lib)

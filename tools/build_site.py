@@ -21,7 +21,8 @@ that no build step produced are removed):
   with (Pyodide version, stdlib name and SHA-256, its own SHA-256), which the shim checks;
 * ``index.html`` (runtime paths filled in, the start screen from
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
-  ``assets/``, ``nova.zip`` (the ``nova`` package: .py and data .json, no tests or caches, plus
+  ``assets/``, ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
+  lab-only modules (``LAB_ONLY``), plus
   ``__pycache__`` bytecode compiled by the pinned Pyodide under node, cached by content hash);
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
 """
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import gzip
 import hashlib
 import io
@@ -197,15 +199,20 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
     return out
 
 
+# The designer's lab runs under CPython only (multiprocessing, Dask, matplotlib, tqdm): the page
+# never imports it, so nova.zip leaves it out and Pyodide never meets those imports.
+LAB_ONLY = ("nova/lab.py", "nova/lab_*.py", "nova/benchmarks/lab_*.py")
+
+
 def package_files() -> list[tuple[str, Path]]:
-    """The nova package as shipped: every .py and the data .json; no tests, no caches."""
+    """The nova package as shipped: every .py and the data .json; no tests, caches or lab."""
     files = []
     for p in sorted((ROOT / "nova").rglob("*")):
         rel = p.relative_to(ROOT).as_posix()
         parts = p.relative_to(ROOT).parts
         if not p.is_file() or "__pycache__" in parts or any(x in ("tests", "test") for x in parts):
             continue
-        if p.name.startswith("test_"):
+        if p.name.startswith("test_") or any(fnmatch.fnmatch(rel, pat) for pat in LAB_ONLY):
             continue
         if p.suffix == ".py" or (p.suffix == ".json" and parts[1] == "data"):
             files.append((rel, p))
