@@ -19,7 +19,7 @@ from ..links import decode
 from ..record import DEFAULT_COLOURS, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
-from ..render.keep import keys_in
+from ..render.keep import keyed, keys_in
 from ..render.prompts import CARD_KEYS, assign_keys
 from ..render.screens import (
     BOT_CHOICES,
@@ -198,6 +198,26 @@ class App:
             f.seed = int(text)
         return True
 
+    def show_help(self, open_: bool) -> bool:
+        """Open or close the rules dialog over the screen by its layer's ``hidden``
+        attribute: the screen under it stays as it is, and a press costs no new screen
+        (a slow phone, bots playing). False if the page does not show the layer yet (the
+        caller renders). Bots pause while it is open and go on when it closes."""
+        self.help_open = open_
+        layer = _el(self.root.querySelector("#help-layer"))
+        if layer is None or not _el(layer.querySelector(".help")):
+            return False
+        if open_:
+            layer.removeAttribute("hidden")
+        else:
+            layer.setAttribute("hidden", "")
+        self.body.setAttribute("data-nova-screen", self.current_screen())
+        if not open_:
+            if self.session is not None and not self.session.bot_to_move():
+                self.bring_choice()
+            self.resume_bots()
+        return True
+
     # -- saving ---------------------------------------------------------------------------
     def autosave(self) -> None:
         if self.session is not None and self.game_id:
@@ -208,11 +228,18 @@ class App:
         """The screen on show; the rules help is a dialog over it, so the screen under it
         (and every control on it) stays the same elements while the help is open."""
         html = self.screen_markup()
-        if self.help_open:
-            s = self.session
-            players = s.record.players if s else self.form.players
-            variant = s.record.variant if s else None
-            html += help_html(players, variant)
+        s = self.session
+        players = s.record.players if s else self.form.players
+        variant = s.record.variant if s else None
+        # always on the page, hidden while closed: opening and closing the rules is then one
+        # attribute (show_help), not a new screen, and the page sends the text only once
+        body = keyed(
+            f'<div class="help-body">{help_html(players, variant)}</div>',
+            "help-body",
+            self.kept if self.can_morph() else frozenset(),
+        )
+        hidden = "" if self.help_open else " hidden"
+        html += f'<div class="help-layer" id="help-layer"{hidden}>{body}</div>'
         return html
 
     def screen_markup(self) -> str:
@@ -283,7 +310,12 @@ class App:
         ms = (time.perf_counter() - t0) * 1000
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
-        bot_turn = self.bots_may_play(s)
+        self.resume_bots()
+
+    def resume_bots(self) -> None:
+        """Mark whether a bot is to play on this screen, and start its loop if so."""
+        body = self.body
+        bot_turn = self.bots_may_play(self.session)
         if bot_turn:
             body.setAttribute("data-nova-bot-turn", "")
         else:
@@ -711,14 +743,15 @@ class App:
             s.undo()
             self.autosave()
         elif name == "help":
-            self.help_open = True
-            self.render()
+            if not self.show_help(True):
+                self.render()
             close = _el(self.root.querySelector(".help .close"))
             if close is not None:
                 close.focus()
             return
         elif name == "close-help":
-            self.help_open = False
+            if self.show_help(False):
+                return
         elif name == "menu":
             self.read_form_quietly()
             self.screen = "new"
