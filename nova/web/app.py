@@ -71,6 +71,7 @@ class App:
         self.game_id = ""
         self.screen = "new"
         self.help_open = False
+        self.shown: tuple = ()  # shown_now() when the screen was last drawn
         self.scores_closed = False
         self.message = ""
         self.bots_running = False
@@ -204,9 +205,14 @@ class App:
         (a slow phone, bots playing). False if the page does not show the layer yet (the
         caller renders). Bots pause while it is open and go on when it closes."""
         self.help_open = open_
+        # a screen made before this press (a bot's move, made ready in the bot loop) would
+        # bring back the layer as it was: it is not drawn (the loop checks ``renders``)
+        self.renders += 1
         layer = _el(self.root.querySelector("#help-layer"))
         if layer is None or not _el(layer.querySelector(".help")):
             return False
+        if not open_ and self.shown != self.shown_now():
+            return False  # a move was made but not drawn under the help: draw the screen
         if open_:
             layer.removeAttribute("hidden")
         else:
@@ -293,6 +299,7 @@ class App:
             html = self.markup()
             self.morph(html)
         self.kept = keys_in(html)
+        self.shown = self.shown_now()
         self.fill_static_layer()
         self.animate()
         self.zoom_board()
@@ -311,6 +318,11 @@ class App:
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
         self.resume_bots()
+
+    def shown_now(self) -> tuple:
+        """What the screen would show: the game and how many moves into it."""
+        s = self.session
+        return (id(s), len(s.record.moves) if s is not None else -1, self.screen, id(self.replay))
 
     def resume_bots(self) -> None:
         """Mark whether a bot is to play on this screen, and start its loop if so."""
