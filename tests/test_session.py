@@ -187,3 +187,28 @@ def test_storage_that_throws_turns_saving_off_and_the_game_plays():
     assert store.entries() == [] and store.current() is None
     assert not store.save("a1", GameRecord())
     assert not SaveStore(None).available
+
+
+def test_a_bots_decision_offers_no_choice_on_screen():
+    """While a bot decides nobody at the screen does: the board shows no targets and no
+    buttons for it (a watcher of a bots-only game sees from seat 0, whose options were
+    shown, pulsing, and looked like the watcher's to take)."""
+    from nova.render.game import game_html
+
+    watched = Session.new(2, seed=3, bots=["greedy", "greedy"])
+    while watched.state.current_player != 0:
+        watched.play(str(watched.state.legal_moves()[0]))
+    assert watched.bot_to_move() and watched.viewer() == 0
+    assert len(watched.state.legal_moves()) > 1  # seat 0's bot has choices...
+    view = watched.view()
+    assert not view.get("legal")  # ...none of them is on screen
+    html = game_html(view, watched.record.names, watched.record.colours, watched.record.bots)
+    assert "data-move=" not in html
+    # against a person: the person's choices are back as soon as it is their turn
+    se = Session.new(2, seed=3, bots=["", "greedy"])
+    while se.bot_to_move():
+        assert not se.view().get("legal")
+        se.play(str(se.state.legal_moves()[0]))
+    assert se.view()["legal"] and "data-move=" in game_html(
+        se.view(), se.record.names, se.record.colours, se.record.bots
+    )

@@ -3,6 +3,7 @@ bottom, chain arrows on the sides of basic cards, a Shard symbol on Specials."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from ..rules import Layout
@@ -98,6 +99,8 @@ def mode_label(lay: Layout, cid: str, mode: str) -> str:
     return action_label(card["action"] if mode == "u" else card["alternate"])
 
 
+# pure, and the same few cards are drawn again at every update: made once each
+@lru_cache(maxsize=1024)
 def card_html(
     lay: Layout, cid: str, extra_class: str = "", mode: str = "", why: str = "",
     focusable: bool = True,

@@ -3,6 +3,7 @@ played row, the other choices of the moment and the log."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from ..rules import layout_for
@@ -289,14 +290,20 @@ def log_turns_html(
     out = []
     for g in turns:
         seat = g["seat"]
-        lines = "".join(f"<li>{escape(line)}</li>" for line in g["lines"])
-        item = (
-            f'<li class="log-turn" style="--seat:{escape(colours[seat], quote=True)}">'
-            f'<h4><span class="swatch"></span>Round {g["round"] + 1} · {escape(names[seat])}</h4>'
-            f'<ol class="log-lines">{lines}</ol></li>'
-        )
+        item = _log_turn(g["round"], tuple(g["lines"]), colours[seat], names[seat])
         out.append(keyed(item, f"log-{g['round']}-{seat}", known))
     return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _log_turn(rnd: int, lines: tuple[str, ...], colour: str, name: str) -> str:
+    # a past turn's lines no longer change: each turn is drawn once, not at every update
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (
+        f'<li class="log-turn" style="--seat:{escape(colour, quote=True)}">'
+        f'<h4><span class="swatch"></span>Round {rnd + 1} · {escape(name)}</h4>'
+        f'<ol class="log-lines">{items}</ol></li>'
+    )
 
 
 def game_html(

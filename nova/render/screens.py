@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 
 from ..record import DEFAULT_COLOURS
@@ -252,6 +254,14 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
 
 def help_html(players: int = 2, variant: dict | None = None) -> str:
     """What each action and each Special card does, from the data, plus the keys."""
+    # the page puts it in every update (hidden until asked): made once per content
+    vkey = json.dumps(variant, sort_keys=True) if isinstance(variant, dict) else variant
+    return _help_html(players, vkey)
+
+
+@lru_cache(maxsize=8)
+def _help_html(players: int, vkey: str | None) -> str:
+    variant = json.loads(vkey) if isinstance(vkey, str) and vkey.startswith("{") else vkey
     lay = layout_for(players, variant)
     actions = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in ACTION_TEXT.items())
     seen: dict[tuple, int] = {}

@@ -5,6 +5,8 @@ black ``k`` = square, red ``r`` = triangle, yellow ``y`` = circle.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 COLOUR_NAMES = {"k": "black", "r": "red", "y": "yellow"}
 SHAPE_NAMES = {"k": "square", "r": "triangle", "y": "circle"}
 FILL = {"k": "#1d1d24", "r": "#e53935", "y": "#fdd835"}
@@ -31,6 +33,7 @@ def shard_svg(colour: str, x: float, y: float, size: float) -> str:
     return f'<circle {cls} cx="{x:.1f}" cy="{y:.1f}" r="{h * 0.9:.1f}" {paint}/>'
 
 
+@lru_cache(maxsize=64)
 def shard_icon(colour: str, size: int = 16) -> str:
     """A standalone inline SVG of one Shard, for HTML text (legend, log, buttons)."""
     if colour not in FILL:
@@ -42,6 +45,7 @@ def shard_icon(colour: str, size: int = 16) -> str:
     )
 
 
+@lru_cache(maxsize=1)
 def shard_legend() -> str:
     items = "".join(f"<li>{shard_icon(c)} {COLOUR_NAMES[c]} = {SHAPE_NAMES[c]}</li>" for c in "kry")
     return f'<ul class="legend" aria-label="Shard legend">{items}</ul>'

@@ -93,6 +93,7 @@ class Session:
         self._log_index: list[int] = []  # the decision each log line tells
         self.barrier = 0  # moves before this index can no longer be undone
         self.barrier_why = ""  # what the decision at the barrier revealed (Undo's tooltip)
+        self._diffs: dict[int, tuple[list[dict], list[int]]] = {}  # see _diff
         for i, move in enumerate(record.moves):
             self._after_move(i, self.states[i], move, self.states[i + 1])
         # On a fresh start or a resume, the device may be in anyone's hands.
@@ -168,7 +169,12 @@ class Session:
     def view(self) -> dict:
         s = self.state
         v = s.view(self.viewer())
-        if self.needs_pass():
+        if self.bot_to_move() and v.get("legal"):
+            # a bot decides: nothing on screen is anyone's choice now (a watcher of a
+            # bots-only game sees from seat 0, whose options would otherwise show)
+            v = dict(v)
+            v["legal"] = []
+        elif self.needs_pass():
             # defence in depth: the pass screen must not show anyone's cards
             v = dict(v)
             v.pop("legal", None)
@@ -275,6 +281,8 @@ class Session:
         keep = self._undo_to()
         del self.record.moves[keep:]
         del self.states[keep + 1 :]
+        for i in [i for i in self._diffs if i >= keep]:
+            del self._diffs[i]
         # drop log lines written for the undone move
         while self._log_index and self._log_index[-1] >= len(self.record.moves):
             self._log_index.pop()
@@ -329,11 +337,20 @@ class Session:
         moved: list[dict] = []
         spaces: list[int] = []
         for i in range(first, n):
-            a, b = self.states[i], self.states[i + 1]
-            moved += motions(a, b)
-            spaces += [s for s in touched(a, b) if s not in spaces]
-        latest = {"index": n - 1, "motions": motions(self.states[n - 1], self.states[n])}
+            m, t = self._diff(i)
+            moved += m
+            spaces += [s for s in t if s not in spaces]
+        latest = {"index": n - 1, "motions": list(self._diff(n - 1)[0])}
         return {"seat": key[1], "motions": moved, "touched": spaces, "latest": latest}
+
+    def _diff(self, i: int) -> tuple[list[dict], list[int]]:
+        """(motions, touched) of decision ``i``: each decision's, worked out once (the
+        board's marks ask for the whole turn's at every update)."""
+        got = self._diffs.get(i)
+        if got is None:
+            a, b = self.states[i], self.states[i + 1]
+            got = self._diffs[i] = (motions(a, b), touched(a, b))
+        return got
 
     def log_turns(self, limit: int = 12) -> list[dict]:
         """The log grouped by turn and player, newest turn first (at most ``limit``)."""
