@@ -11,6 +11,7 @@ once it has ended; ``data-move`` / ``data-ui`` on everything clickable.
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import re
 import time
@@ -982,4 +983,7 @@ def start() -> App:
     except Exception as exc:
         document.body.setAttribute("data-nova-error", f"{exc.__class__.__name__}: {exc}")
         raise
+    # what booting made (modules, content, caches) lives as long as the page: the cyclic
+    # collector need not walk it again at every collection, a pause on the main thread
+    gc.freeze()
     return _app
