@@ -16,7 +16,16 @@ try {
         : null,
     )
     .catch(() => null);
-  window.novaSnapshotDownload = { manifest, bytes };
+  // the snapshot is a delta against the wasm's initial memory: the shim hands this response
+  // (unread) to Pyodide, which compiles it as it streams, and reads a copy itself
+  const wasm = manifest
+    .then((m) =>
+      m && m.delta && typeof m.wasm === "string" && /^[\w./-]+\.wasm$/.test(m.wasm) && !m.wasm.includes("..")
+        ? fetch(m.wasm)
+        : null,
+    )
+    .catch(() => null);
+  window.novaSnapshotDownload = { manifest, bytes, wasm };
 } catch (e) { /* the shim fetches for itself */ }
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
