@@ -24,7 +24,8 @@ that no build step produced are removed):
   what the page mounts when it restores the snapshot (the whole trimmed one otherwise);
 * ``index.html`` (runtime paths filled in, the start screen from
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
-  ``assets/``, ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
+  ``assets/``, ``nova-data.zip`` (the data .json only: what PyScript unpacks; the snapshot holds
+  the modules), ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
   lab-only modules (``LAB_ONLY``), plus
   ``__pycache__`` bytecode compiled by the pinned Pyodide under node, cached by content hash);
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
@@ -532,6 +533,13 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     else:
         nova_zip = zip_bytes([(rel, path.read_bytes()) for rel, path in files])
     site.write("nova.zip", nova_zip)
+    # What PyScript unpacks on every boot ([files] in pyscript.toml): the game's data files
+    # only. A snapshot's heap holds the game's modules already; the ordinary boot fetches the
+    # whole package (nova.zip) in the shim (tools/nova-shim.mjs).
+    site.write(
+        "nova-data.zip",
+        zip_bytes([(rel, path.read_bytes()) for rel, path in files if rel.startswith("nova/data/")]),
+    )
 
     # the standard library trimmed to what the game loads, and the memory snapshot
     full = precompiled_stdlib(pins)

@@ -166,6 +166,21 @@ async function heapOf(m, pending, tee) {
   return heap;
 }
 
+// The ordinary boot: Pyodide with the whole trimmed stdlib, and the game's package unpacked
+// where PyScript unpacks its [files] (which hold only the data files: a snapshot has the
+// modules in its heap already), with the same call PyScript makes.
+async function ordinary(plain) {
+  const [py, zip] = await Promise.all([
+    load(plain),
+    fetch(root + "nova.zip").then((r) => {
+      if (!r.ok) throw new Error(`nova.zip: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "./" });
+  return py;
+}
+
 export const loadPyodide = async (options = {}) => {
   const plain = { ...options, indexURL: base, stdLibURL };
   const t0 = performance.now();
@@ -215,11 +230,11 @@ export const loadPyodide = async (options = {}) => {
         tee.bytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } })),
       );
       try {
-        return await load(plain);
+        return await ordinary(plain);
       } finally {
         again.restore();
       }
     }
   }
-  return load(plain);
+  return ordinary(plain);
 };
