@@ -269,3 +269,25 @@ def test_two_page_loads_deal_different_games(server_url: str, page_factory):
     (seed1, deal1), (seed2, deal2) = (_new_game_deal(page_factory, server_url) for _ in "12")
     assert seed1 != seed2
     assert deal1 and deal2
+
+
+@pytest.mark.browser
+def test_a_lean_first_visit_skips_the_snapshot_and_the_next_visit_uses_it(server_url: str, page):
+    """A slow or metered connection (forced here with ?lean) boots the ordinary way without
+    downloading the snapshot; the service worker's precache fetches it after the game is up,
+    and the next visit restores it."""
+    page.goto(server_url + "?lean")
+    wait_ready(page)
+    assert snapshot_state(page) == "none: lean visit, not cached yet"
+    assert_no_error_shown(page)
+    fetched = page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.includes('/snapshot/nova-') && e.transferSize > 0).length"
+    )
+    assert fetched == 0
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.goto(server_url + "?lean")
+    wait_ready(page)
+    assert snapshot_state(page) == "used"
+    assert_no_error_shown(page)

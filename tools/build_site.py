@@ -536,10 +536,8 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     # What PyScript unpacks on every boot ([files] in pyscript.toml): the game's data files
     # only. A snapshot's heap holds the game's modules already; the ordinary boot fetches the
     # whole package (nova.zip) in the shim (tools/nova-shim.mjs).
-    site.write(
-        "nova-data.zip",
-        zip_bytes([(rel, path.read_bytes()) for rel, path in files if rel.startswith("nova/data/")]),
-    )
+    data_files = [(rel, path.read_bytes()) for rel, path in files if rel.startswith("nova/data/")]
+    site.write("nova-data.zip", zip_bytes(data_files))
 
     # the standard library trimmed to what the game loads, and the memory snapshot
     full = precompiled_stdlib(pins)

@@ -40,18 +40,25 @@ function hex(buffer) {
 // a page without boot.js still works); the worker fetches here. A failed download is null,
 // never a rejected promise: nothing may reach the page's unhandledrejection handler.
 // `wasm` is the wasm's response itself, unread: Pyodide compiles it as it streams in.
+// A lean visit (boot.js): a slow or metered connection uses the snapshot only from a cache.
 function download() {
+  let lean = false;
+  try {
+    const c = navigator.connection;
+    lean = Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+  } catch (e) { /* not lean */ }
   const manifest = fetch(root + "snapshot/manifest.json", { cache: "no-cache" })
     .then((r) => (r.ok ? r.json() : null))
     .catch(() => null);
   const bytes = manifest
     .then((m) =>
       m && typeof m.snapshot === "string" && /^[\w.-]+$/.test(m.snapshot)
-        ? fetch(root + "snapshot/" + m.snapshot).then((r) => (r.ok ? r.arrayBuffer() : null))
+        ? fetch(root + "snapshot/" + m.snapshot, lean ? { cache: "only-if-cached", mode: "same-origin" } : {})
+          .then((r) => (r.ok ? r.arrayBuffer() : null))
         : null,
     )
     .catch(() => null);
-  return { manifest, bytes, wasm: null };
+  return { manifest, bytes, wasm: null, lean };
 }
 
 // Pyodide fetches pyodide.asm.wasm itself, at the start of loadPyodide, and compiles it while
@@ -190,6 +197,10 @@ export const loadPyodide = async (options = {}) => {
     m = usable(await pending.manifest);
   } catch (e) {
     report("none: " + ((e && e.message) || e));
+  }
+  if (m && pending.lean && !(await pending.bytes)) {
+    report("none: lean visit, not cached yet");
+    m = null;
   }
   if (m) {
     const tee = m.delta ? shareWasm(pending.wasm) : null;
