@@ -56,7 +56,7 @@ NODE_MODULES = ROOT / "node_modules"
 CACHE = NODE_MODULES / ".cache" / "nova"
 # Bump when the precompiled stdlib's recipe changes: the file name carries it, so immutable
 # caches never serve an old build under a new recipe.
-PYC_RECIPE = 1
+PYC_RECIPE = 2  # 2: docstrings left out (tools/precompile_stdlib.mjs)
 # Bump when the trimmed stdlib or the snapshot's recipe changes (cache keys carry it).
 SNAPSHOT_RECIPE = 1
 # Imported by PyScript 0.7.31's own bootstrap (it writes its package with pathlib and os)
@@ -575,6 +575,16 @@ def build(out: Path, pyc_package: bool = True) -> Site:
             "STDLIB_REST": rest_name,
             "STDLIB_SHA256": manifest["stdlib_sha256"],
             "NOVA_ZIP_SHA256": manifest["nova_zip_sha256"],
+            # the page loads no packages: Pyodide gets the lock file's "info" and no package
+            # list instead of fetching the 119 KB pyodide-lock.json (the bare page still does)
+            "LOCK_JSON": json.dumps(
+                json.dumps(
+                    {
+                        "info": json.loads((pyodide_src / "pyodide-lock.json").read_text())["info"],
+                        "packages": {},
+                    }
+                )
+            ),
         },
     ).encode()
     p["PYODIDE_SHIM"] = f"{p['PYODIDE_DIR']}/nova-shim-{hashlib.sha256(shim).hexdigest()[:12]}.mjs"

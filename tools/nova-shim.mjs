@@ -2,6 +2,7 @@
 // double-brace names). PyScript's `interpreter` points at the generated file, on the page and
 // in the bots' worker. PyScript calls loadPyodide() with a few options of its own; we add:
 //   indexURL   this versioned directory;
+//   lockFileContents  the lock file without its package list (the page loads no packages);
 //   stdLibURL  the standard library trimmed to what the game loads, precompiled to .pyc;
 //              with a snapshot, only the part of it the snapshot has not imported yet;
 //   _loadSnapshot  a Pyodide memory snapshot with the game already imported (private API of
@@ -20,6 +21,7 @@ export const stdLibURL = base + "{{STDLIB}}";
 // the trimmed stdlib minus what the snapshot holds (tools/build_site.py stdlib_rest)
 const restURL = base + "{{STDLIB_REST}}";
 const wasmURL = base + "pyodide.asm.wasm";
+const LOCK_JSON = {{LOCK_JSON}};
 const STDLIB_SHA256 = "{{STDLIB_SHA256}}";
 const NOVA_ZIP_SHA256 = "{{NOVA_ZIP_SHA256}}";
 
@@ -190,6 +192,8 @@ async function ordinary(plain) {
 
 export const loadPyodide = async (options = {}) => {
   const plain = { ...options, indexURL: base, stdLibURL };
+  // no packages are loaded: the lock file's "info" without its 357 packages (build_site.py)
+  if (!options.lockFileURL && !options.lockFileContents) plain.lockFileContents = LOCK_JSON;
   const t0 = performance.now();
   let m = null, pending = null;
   try {
