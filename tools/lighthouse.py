@@ -2,7 +2,8 @@
 
     python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean]
 
-Serves ``_site/`` with tools/serve.py (the hosted headers) and runs the pinned npm
+Serves ``_site/`` with tools/serve.py (the hosted headers, files gzipped as a static host
+sends them: ``--gzip``) and runs the pinned npm
 ``lighthouse`` (package.json) against it with the system Chromium (/usr/bin/chromium, or
 $CHROME_PATH): its default mobile preset (simulated slow 4G and a 4x slower CPU), the
 performance category only. Prints the score and the metrics, for the page as a fast
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
     server = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0"],
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--gzip"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
