@@ -1,4 +1,4 @@
-"""PyScript entry point: everything else lives in the nova package (shipped as nova.zip)."""
+"""PyScript entry point: everything else lives in the nova package (in the memory snapshot, or nova.zip)."""
 
 from pyscript import window
 

@@ -5,6 +5,19 @@ const body = document.body;
 
 // The memory snapshot (runtime shim, tools/nova-shim.mjs): start its download now, seconds
 // before PyScript asks for it. The shim checks what arrives; a failure is null, not an error.
+// A lean visit (a slow or metered connection as the browser reports it, or ?lean) uses the
+// snapshot only if it is cached already: the ordinary boot transfers 2 MB less (README), and
+// the snapshot is fetched in the background for the next visit (the service worker's
+// precache, or below when there is none).
+const leanVisit = (() => {
+  try {
+    if (new URLSearchParams(location.search).has("lean")) return true;
+    const c = navigator.connection;
+    return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+  } catch (e) {
+    return false;
+  }
+})();
 try {
   const manifest = fetch("snapshot/manifest.json", { cache: "no-cache" })
     .then((r) => (r.ok ? r.json() : null))
@@ -12,11 +25,21 @@ try {
   const bytes = manifest
     .then((m) =>
       m && typeof m.snapshot === "string" && /^[\w.-]+$/.test(m.snapshot)
-        ? fetch("snapshot/" + m.snapshot).then((r) => (r.ok ? r.arrayBuffer() : null))
+        ? fetch("snapshot/" + m.snapshot, leanVisit ? { cache: "only-if-cached", mode: "same-origin" } : {})
+          .then((r) => (r.ok ? r.arrayBuffer() : null))
         : null,
     )
     .catch(() => null);
-  window.novaSnapshotDownload = { manifest, bytes };
+  // the snapshot is a delta against the wasm's initial memory: the shim hands this response
+  // (unread) to Pyodide, which compiles it as it streams, and reads a copy itself
+  const wasm = manifest
+    .then((m) =>
+      m && m.delta && typeof m.wasm === "string" && /^[\w./-]+\.wasm$/.test(m.wasm) && !m.wasm.includes("..")
+        ? (leanVisit ? bytes : Promise.resolve(true)).then((b) => (b ? fetch(m.wasm) : null))
+        : null,
+    )
+    .catch(() => null);
+  window.novaSnapshotDownload = { manifest, bytes, wasm, lean: leanVisit };
 } catch (e) { /* the shim fetches for itself */ }
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
@@ -149,12 +172,26 @@ function registerServiceWorker() {
     console.info("no offline mode:", e);
   }
 }
+// A lean visit booted without the snapshot: fetch it now for the next visit, where no service
+// worker will (framed); it lands in the HTTP cache (its name carries its hash: immutable).
+function prefetchSnapshot() {
+  try {
+    const framed = window.top !== window.self || new URLSearchParams(location.search).has("embed");
+    const state = document.documentElement.dataset.novaSnapshot || "";
+    if (!leanVisit || state === "used" || (!framed && "serviceWorker" in navigator)) return;
+    window.novaSnapshotDownload.manifest
+      .then((m) => m && /^[\w.-]+$/.test(m.snapshot) && fetch("snapshot/" + m.snapshot, { priority: "low" }))
+      .then((r) => r && r.arrayBuffer())
+      .catch(() => null);
+  } catch (e) { /* the next visit boots the ordinary way again */ }
+}
 // PyScript shows start-up and Python errors as <div class="py-error"> in the body.
 let registered = false;
 new MutationObserver((records) => {
   if (!registered && body.hasAttribute("data-nova-ready")) {
     registered = true;
     registerServiceWorker();
+    prefetchSnapshot();
   }
   for (const r of records) {
     for (const n of r.addedNodes) {

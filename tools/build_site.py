@@ -17,11 +17,15 @@ that no build step produced are removed):
   modules a census finds when ``tools/snapshot.mjs trace`` plays whole games with every bot
   under the pinned Pyodide (tools/game_workout.py), plus what PyScript's own Python imports;
 * ``snapshot/nova-<hash>.bin.gz`` and ``snapshot/manifest.json``: a Pyodide memory snapshot with
-  that stdlib and the game imported (``tools/snapshot.mjs make``), gzipped, and what it was made
-  with (Pyodide version, stdlib name and SHA-256, its own SHA-256), which the shim checks;
+  that stdlib and the game imported (``tools/snapshot.mjs make``), as a delta against the wasm's
+  initial memory (``tools/snapshot_delta.py``), gzipped, and what it was made with (Pyodide
+  version, stdlib name and SHA-256, its own SHA-256), which the shim checks;
+* ``python_stdlib-rest-<hash>.zip``: the trimmed stdlib without the modules the snapshot holds,
+  what the page mounts when it restores the snapshot (the whole trimmed one otherwise);
 * ``index.html`` (runtime paths filled in, the start screen from
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
-  ``assets/``, ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
+  ``assets/``, ``nova-data.zip`` (the data .json only: what PyScript unpacks; the snapshot holds
+  the modules), ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
   lab-only modules (``LAB_ONLY``), plus
   ``__pycache__`` bytecode compiled by the pinned Pyodide under node, cached by content hash);
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
@@ -45,12 +49,14 @@ import time
 import zipfile
 from pathlib import Path
 
+import snapshot_delta  # tools/snapshot_delta.py (this script's directory is on sys.path)
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 CACHE = NODE_MODULES / ".cache" / "nova"
 # Bump when the precompiled stdlib's recipe changes: the file name carries it, so immutable
 # caches never serve an old build under a new recipe.
-PYC_RECIPE = 1
+PYC_RECIPE = 2  # 2: docstrings left out (tools/precompile_stdlib.mjs)
 # Bump when the trimmed stdlib or the snapshot's recipe changes (cache keys carry it).
 SNAPSHOT_RECIPE = 1
 # Imported by PyScript 0.7.31's own bootstrap (it writes its package with pathlib and os)
@@ -378,20 +384,25 @@ def snapshot_modules(files: list[tuple[str, Path]]) -> list[str]:
 
 def memory_snapshot(
     pins: dict[str, str], stdlib: bytes, nova_zip: bytes, files: list[tuple[str, Path]]
-) -> bytes:
-    """A gzipped Pyodide memory snapshot, the game imported (cached by its inputs)."""
+) -> tuple[bytes, dict]:
+    """A Pyodide memory snapshot with the game imported, as a delta against the wasm's own
+    initial memory (tools/snapshot_delta.py), gzipped; and what the manifest records about it
+    plus the modules it holds (``modules``). Cached by its inputs."""
     warm = {
         "modules": pyscript_imports() + snapshot_modules(files),
         # the game's content tables are read once and kept (lru_cache): in the snapshot too
         "run": "from nova.rules import new_game\nnew_game(players=2, seed=1)\n",
     }
+    wasm = (NODE_MODULES / "pyodide" / "pyodide.asm.wasm").read_bytes()
     h = hashlib.sha256(f"{SNAPSHOT_RECIPE} {pins}".encode())
     script = (ROOT / "tools" / "snapshot.mjs").read_bytes()
-    for part in (stdlib, nova_zip, json.dumps(warm).encode(), script):
+    delta_py = (ROOT / "tools" / "snapshot_delta.py").read_bytes()
+    for part in (stdlib, nova_zip, json.dumps(warm).encode(), script, delta_py, wasm):
         h.update(hashlib.sha256(part).digest())
     out = CACHE / f"snapshot-{pins['pyodide']}-{h.hexdigest()[:16]}.bin.gz"
-    if out.exists():
-        return out.read_bytes()
+    meta_file = out.with_name(out.name + ".json")
+    if out.exists() and meta_file.exists():
+        return out.read_bytes(), json.loads(meta_file.read_text())
     t0 = time.perf_counter()
     stage = CACHE / f"snapshot.tmp{os.getpid()}"
     stage.mkdir(parents=True, exist_ok=True)
@@ -409,14 +420,34 @@ def memory_snapshot(
                 str(stage / "snapshot.bin"),
             ]
         )
-        data = gzip.compress((stage / "snapshot.bin").read_bytes(), 6, mtime=0)
-        for old in CACHE.glob("snapshot-*.bin.gz"):
+        raw = (stage / "snapshot.bin").read_bytes()
+        delta, meta = snapshot_delta.xor_delta(raw, wasm)
+        meta["bytes"] = len(raw)
+        meta["modules"] = json.loads((stage / "snapshot.bin.modules.json").read_text())
+        data = gzip.compress(delta, 6, mtime=0)
+        for old in CACHE.glob("snapshot-*.bin.gz*"):
             old.unlink(missing_ok=True)
         out.write_bytes(data)
+        meta_file.write_text(json.dumps(meta))
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     print(f"build_site: memory snapshot in {time.perf_counter() - t0:.1f} s", flush=True)
-    return data
+    return data, meta
+
+
+def stdlib_rest(stdlib: bytes, modules: list[str]) -> bytes:
+    """The trimmed stdlib without the modules a snapshot holds already (what the page may still
+    import after restoring it), plus every file that is not a module (data files)."""
+    have = set(modules)
+    keep = []
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as z:
+        for name in z.namelist():
+            if name.endswith((".pyc", ".py")):
+                mod = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+                if mod in have:
+                    continue
+            keep.append((name, z.read(name)))
+    return zip_bytes(keep)
 
 
 def start_screen_html() -> str:
@@ -502,23 +533,38 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     else:
         nova_zip = zip_bytes([(rel, path.read_bytes()) for rel, path in files])
     site.write("nova.zip", nova_zip)
+    # What PyScript unpacks on every boot ([files] in pyscript.toml): the game's data files
+    # only. A snapshot's heap holds the game's modules already; the ordinary boot fetches the
+    # whole package (nova.zip) in the shim (tools/nova-shim.mjs).
+    data_files = [(rel, path.read_bytes()) for rel, path in files if rel.startswith("nova/data/")]
+    site.write("nova-data.zip", zip_bytes(data_files))
 
     # the standard library trimmed to what the game loads, and the memory snapshot
     full = precompiled_stdlib(pins)
     stdlib = trimmed_stdlib(full, module_census(full, nova_zip, files))
     stdlib_name = f"python_stdlib-trim-{hashlib.sha256(stdlib).hexdigest()[:16]}.zip"
     site.write(f"{p['PYODIDE_DIR']}/{stdlib_name}", stdlib)
-    snap = memory_snapshot(pins, stdlib, nova_zip, files)
+    snap, meta = memory_snapshot(pins, stdlib, nova_zip, files)
+    rest = stdlib_rest(stdlib, meta["modules"])
+    rest_name = f"python_stdlib-rest-{hashlib.sha256(rest).hexdigest()[:16]}.zip"
+    site.write(f"{p['PYODIDE_DIR']}/{rest_name}", rest)
     manifest = {
-        "format": 1,
+        "format": 2,
         "pyodide": pins["pyodide"],
         "stdlib": stdlib_name,
         "stdlib_sha256": hashlib.sha256(stdlib).hexdigest(),
+        "stdlib_rest": rest_name,
         "nova_zip_sha256": hashlib.sha256(nova_zip).hexdigest(),
         "snapshot": f"nova-{hashlib.sha256(snap).hexdigest()[:16]}.bin.gz",
         "snapshot_sha256": hashlib.sha256(snap).hexdigest(),
         "encoding": "gzip",
-        "bytes": len(gzip.decompress(snap)),
+        "bytes": meta["bytes"],
+        # undone in the shim with the wasm itself (tools/snapshot_delta.py): boot.js starts
+        # that download early, from this path
+        "wasm": f"{p['PYODIDE_DIR']}/pyodide.asm.wasm",
+        "delta": meta["delta"],
+        "delta_bytes": meta["delta_bytes"],
+        "static_sha256": meta["static_sha256"],
     }
     site.write(f"snapshot/{manifest['snapshot']}", snap)
     site.write("snapshot/manifest.json", json.dumps(manifest, indent=1).encode())
@@ -526,8 +572,19 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         SHIM(),
         {
             "STDLIB": stdlib_name,
+            "STDLIB_REST": rest_name,
             "STDLIB_SHA256": manifest["stdlib_sha256"],
             "NOVA_ZIP_SHA256": manifest["nova_zip_sha256"],
+            # the page loads no packages: Pyodide gets the lock file's "info" and no package
+            # list instead of fetching the 119 KB pyodide-lock.json (the bare page still does)
+            "LOCK_JSON": json.dumps(
+                json.dumps(
+                    {
+                        "info": json.loads((pyodide_src / "pyodide-lock.json").read_text())["info"],
+                        "packages": {},
+                    }
+                )
+            ),
         },
     ).encode()
     p["PYODIDE_SHIM"] = f"{p['PYODIDE_DIR']}/nova-shim-{hashlib.sha256(shim).hexdigest()[:12]}.mjs"

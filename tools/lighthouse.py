@@ -1,12 +1,16 @@
 """Lighthouse's mobile performance figures for the built page (``make lighthouse``).
 
-    python tools/lighthouse.py [--runs 1] [--out _site-lighthouse.json]
+    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean]
 
-Serves ``_site/`` with tools/serve.py (the hosted headers) and runs the pinned npm
+Serves ``_site/`` with tools/serve.py (the hosted headers, files gzipped as a static host
+sends them: ``--gzip``) and runs the pinned npm
 ``lighthouse`` (package.json) against it with the system Chromium (/usr/bin/chromium, or
 $CHROME_PATH): its default mobile preset (simulated slow 4G and a 4x slower CPU), the
-performance category only. Prints the score and the metrics. Not part of ``make test``: it
-measures, it asserts nothing.
+performance category only. Prints the score and the metrics, for the page as a fast
+connection gets it (the memory snapshot) and as a lean visit gets it (``?lean``: what a slow or
+metered connection gets on a first visit, the ordinary boot). Lighthouse's simulated
+throttling does not change what the browser reports about its connection, so the lean page is
+asked for by name. Not part of ``make test``: it measures, it asserts nothing.
 """
 
 from __future__ import annotations
@@ -57,42 +61,56 @@ def run_once(url: str, chrome: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=1, help="runs (medians are printed)")
+    ap.add_argument("--pages", choices=("both", "snapshot", "lean"), default="both")
     args = ap.parse_args(argv)
     chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
     server = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0"],
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--gzip"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    pages = {"snapshot": "", "lean": "?lean"}
+    if args.pages != "both":
+        pages = {args.pages: pages[args.pages]}
     try:
         url = server.stdout.readline().split(" ", 1)[1].strip()
-        reports = [run_once(url, chrome) for _ in range(args.runs)]
+        reports = {
+            name: [run_once(url + query, chrome) for _ in range(args.runs)]
+            for name, query in pages.items()
+        }
     finally:
         server.terminate()
         server.wait(timeout=10)
+    for name, runs in reports.items():
+        report(name + (" (?lean)" if name == "lean" else ""), runs)
+    return 0
+
+
+def report(name: str, reports: list[dict]) -> None:
     first = reports[0]
+    config = first["configSettings"]
     print(
-        f"lighthouse {first['lighthouseVersion']}, {first['configSettings']['formFactor']}, "
-        f"throttling {first['configSettings']['throttlingMethod']} "
-        f"(rtt {first['configSettings']['throttling']['rttMs']} ms, "
-        f"{first['configSettings']['throttling']['throughputKbps']:.0f} kbps, "
-        f"CPU x{first['configSettings']['throttling']['cpuSlowdownMultiplier']:g}), "
-        f"{args.runs} run(s), {first['environment']['hostUserAgent'].split(') ')[-1]}"
+        f"{name}: lighthouse {first['lighthouseVersion']}, {config['formFactor']}, "
+        f"throttling {config['throttlingMethod']} "
+        f"(rtt {config['throttling']['rttMs']} ms, "
+        f"{config['throttling']['throughputKbps']:.0f} kbps, "
+        f"CPU x{config['throttling']['cpuSlowdownMultiplier']:g}), "
+        f"{len(reports)} run(s), {first['environment']['hostUserAgent'].split(') ')[-1]}"
     )
     scores = [r["categories"]["performance"]["score"] for r in reports]
     print(f"  {'performance score':<28} {statistics.median(scores):.2f}   {scores}")
-    for key, name in METRICS:
+    for key, label in METRICS:
         values = [r["audits"][key]["numericValue"] for r in reports]
         if key == "cumulative-layout-shift":
-            print(f"  {name:<28} {statistics.median(values):.3f}   {[round(v, 3) for v in values]}")
+            shifts = [round(v, 3) for v in values]
+            print(f"  {label:<28} {statistics.median(values):.3f}   {shifts}")
         else:
             runs = [round(v) for v in values]
-            print(f"  {name:<28} {statistics.median(values):,.0f} ms   {runs}")
+            print(f"  {label:<28} {statistics.median(values):,.0f} ms   {runs}")
     weight = first["audits"].get("total-byte-weight", {}).get("numericValue")
     if weight:
         print(f"  {'total byte weight':<28} {weight:,.0f} bytes")
-    return 0
 
 
 if __name__ == "__main__":

@@ -2,17 +2,26 @@
 // double-brace names). PyScript's `interpreter` points at the generated file, on the page and
 // in the bots' worker. PyScript calls loadPyodide() with a few options of its own; we add:
 //   indexURL   this versioned directory;
+//   lockFileContents  the lock file without its package list (the page loads no packages);
 //   stdLibURL  the standard library trimmed to what the game loads, precompiled to .pyc;
+//              with a snapshot, only the part of it the snapshot has not imported yet;
 //   _loadSnapshot  a Pyodide memory snapshot with the game already imported (private API of
 //              the pinned Pyodide), when snapshot/manifest.json says it was made by this
 //              Pyodide with this very stdlib zip and its bytes hash right. Otherwise, or if
 //              restoring it fails, the ordinary boot: the player sees no difference but time.
+// The snapshot ships as a delta against the wasm module's own initial memory (its data
+// segments, tools/snapshot_delta.py): undone here with the same pyodide.asm.wasm that Pyodide
+// instantiates (one download, the second fetch is answered by the HTTP cache).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 const base = new URL("./", import.meta.url).href;
 const root = new URL("../../", import.meta.url).href;
 export { version };
 export const stdLibURL = base + "{{STDLIB}}";
+// the trimmed stdlib minus what the snapshot holds (tools/build_site.py stdlib_rest)
+const restURL = base + "{{STDLIB_REST}}";
+const wasmURL = base + "pyodide.asm.wasm";
+const LOCK_JSON = {{LOCK_JSON}};
 const STDLIB_SHA256 = "{{STDLIB_SHA256}}";
 const NOVA_ZIP_SHA256 = "{{NOVA_ZIP_SHA256}}";
 
@@ -29,77 +38,218 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// boot.js starts both downloads on the page before PyScript starts (the same code, so that a
-// page without boot.js still works); the worker fetches here. A failed download is null,
+// boot.js starts these downloads on the page before PyScript starts (the same code, so that
+// a page without boot.js still works); the worker fetches here. A failed download is null,
 // never a rejected promise: nothing may reach the page's unhandledrejection handler.
+// `wasm` is the wasm's response itself, unread: Pyodide compiles it as it streams in.
+// A lean visit (boot.js): a slow or metered connection uses the snapshot only from a cache.
 function download() {
+  let lean = false;
+  try {
+    const c = navigator.connection;
+    lean = Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+  } catch (e) { /* not lean */ }
   const manifest = fetch(root + "snapshot/manifest.json", { cache: "no-cache" })
     .then((r) => (r.ok ? r.json() : null))
     .catch(() => null);
   const bytes = manifest
     .then((m) =>
       m && typeof m.snapshot === "string" && /^[\w.-]+$/.test(m.snapshot)
-        ? fetch(root + "snapshot/" + m.snapshot).then((r) => (r.ok ? r.arrayBuffer() : null))
+        ? fetch(root + "snapshot/" + m.snapshot, lean ? { cache: "only-if-cached", mode: "same-origin" } : {})
+          .then((r) => (r.ok ? r.arrayBuffer() : null))
         : null,
     )
     .catch(() => null);
-  return { manifest, bytes };
+  return { manifest, bytes, wasm: null, lean };
 }
 
-// The snapshot's heap, or null (with the reason reported) when it must not be used.
-async function snapshot() {
-  try {
-    const pending = globalThis.novaSnapshotDownload || download();
-    const m = await pending.manifest;
-    if (!m) return report("none: no manifest"), null;
-    if (m.format !== 1 || m.pyodide !== version) return report("none: other Pyodide"), null;
-    if (m.stdlib_sha256 !== STDLIB_SHA256 || m.stdlib !== "{{STDLIB}}") {
-      return report("none: made with another standard library"), null;
+// Pyodide fetches pyodide.asm.wasm itself, at the start of loadPyodide, and compiles it while
+// it streams; undoing the snapshot's delta needs the same bytes. So that a first visit
+// downloads them once, Pyodide's fetch of that one URL gets the response boot.js started
+// early (or its own), and we read a clone of it. The wrapper removes itself at once.
+function shareWasm(early) {
+  const realFetch = globalThis.fetch;
+  const tee = { called: false, bytes: null, restore: () => (globalThis.fetch = realFetch) };
+  globalThis.fetch = function (input, init) {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
+    if (url !== wasmURL) return realFetch.call(this, input, init);
+    tee.restore();
+    tee.called = true;
+    const response = Promise.resolve(early)
+      .catch(() => null)
+      .then((r) => (r && r.ok && !r.bodyUsed ? r : realFetch.call(globalThis, input, init)));
+    // registered before Pyodide awaits the response, so the clone is taken before it reads
+    tee.bytes = response.then((r) => (r.ok ? r.clone().arrayBuffer() : null)).catch(() => null);
+    return response;
+  };
+  return tee;
+}
+
+// A reason the snapshot is not used, as opposed to an error while restoring it.
+class Refused extends Error {}
+
+// XOR the heap's first bytes with the wasm's active data segments (what instantiating the
+// module puts in memory): undoes the build's delta. Throws on anything it does not expect.
+function undoDelta(heap, wasmBytes) {
+  const w = new Uint8Array(wasmBytes);
+  const start = new DataView(heap.buffer, heap.byteOffset, 8).getUint32(4, true);
+  let i = 8;
+  const leb = () => {
+    let value = 0, scale = 1, b;
+    do {
+      b = w[i++];
+      value += (b & 0x7f) * scale;
+      scale *= 128;
+    } while (b & 0x80);
+    return value;
+  };
+  if (w[0] !== 0 || w[1] !== 0x61 || w[2] !== 0x73 || w[3] !== 0x6d) throw new Error("not wasm");
+  let end = 0;
+  while (i < w.length) {
+    const id = w[i++];
+    const size = leb();
+    const next = i + size;
+    if (id === 11) {
+      for (let n = leb(); n > 0; n--) {
+        if (leb() !== 0 || w[i++] !== 0x41) throw new Error("data segment kind");
+        const off = leb();
+        if (w[i++] !== 0x0b) throw new Error("data segment offset");
+        const len = leb();
+        const at = start + off;
+        if (at + len > heap.length) throw new Error("data segment outside the heap");
+        for (let j = 0; j < len; j++) heap[at + j] ^= w[i + j];
+        i += len;
+        end = Math.max(end, off + len);
+      }
     }
-    if (m.nova_zip_sha256 !== NOVA_ZIP_SHA256) return report("none: made with another game"), null;
-    const gz = await pending.bytes;
-    if (!gz) return report("none: no snapshot file"), null;
-    if (!globalThis.crypto || !crypto.subtle || typeof DecompressionStream === "undefined") {
-      return report("none: cannot check it here"), null;
-    }
-    if (hex(await crypto.subtle.digest("SHA-256", gz)) !== m.snapshot_sha256) {
-      return report("none: corrupt (hash)"), null;
-    }
-    const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding));
-    const heap = new Uint8Array(await new Response(stream).arrayBuffer());
-    if (heap.length !== m.bytes) return report("none: corrupt (size)"), null;
-    return heap;
-  } catch (e) {
-    report("none: " + ((e && e.message) || e));
-    return null;
+    i = next;
   }
+  return heap.subarray(start, start + end);
+}
+
+// The manifest, if the snapshot it names may be used with this runtime, else null (reported).
+function usable(m) {
+  if (!m) return report("none: no manifest"), null;
+  if (![1, 2].includes(m.format) || m.pyodide !== version) return report("none: other Pyodide"), null;
+  if (m.stdlib_sha256 !== STDLIB_SHA256 || m.stdlib !== "{{STDLIB}}") {
+    return report("none: made with another standard library"), null;
+  }
+  if (m.nova_zip_sha256 !== NOVA_ZIP_SHA256) return report("none: made with another game"), null;
+  if (m.delta && (m.delta !== "xor-wasm-data" || m.stdlib_rest !== "{{STDLIB_REST}}")) {
+    return report("none: made with another build"), null;
+  }
+  if (!globalThis.crypto || !crypto.subtle || typeof DecompressionStream === "undefined") {
+    return report("none: cannot check it here"), null;
+  }
+  return m;
+}
+
+// The snapshot's heap, checked and with its delta undone; throws Refused when it must not be
+// used. Pyodide awaits this (`_loadSnapshot` may be a promise) after it started the wasm.
+async function heapOf(m, pending, tee) {
+  const gz = await pending.bytes;
+  if (!gz) throw new Refused("no snapshot file");
+  if (hex(await crypto.subtle.digest("SHA-256", gz)) !== m.snapshot_sha256) {
+    throw new Refused("corrupt (hash)");
+  }
+  const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding));
+  const heap = new Uint8Array(await new Response(stream).arrayBuffer());
+  if (heap.length !== m.bytes) throw new Refused("corrupt (size)");
+  if (m.delta) {
+    // Pyodide asked for the wasm long before this (else: fetch it here, never wait forever)
+    const wasm = await (tee && tee.called
+      ? tee.bytes
+      : fetch(wasmURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null));
+    if (!wasm) throw new Refused("no wasm to undo the delta with");
+    let restored;
+    try {
+      restored = undoDelta(heap, wasm);
+    } catch (e) {
+      throw new Refused("delta: " + e.message);
+    }
+    if (restored.length !== m.delta_bytes ||
+        hex(await crypto.subtle.digest("SHA-256", restored)) !== m.static_sha256) {
+      throw new Refused("corrupt (delta)");
+    }
+  }
+  return heap;
+}
+
+// The ordinary boot: Pyodide with the whole trimmed stdlib, and the game's package unpacked
+// where PyScript unpacks its [files] (which hold only the data files: a snapshot has the
+// modules in its heap already), with the same call PyScript makes.
+async function ordinary(plain) {
+  const [py, zip] = await Promise.all([
+    load(plain),
+    fetch(root + "nova.zip").then((r) => {
+      if (!r.ok) throw new Error(`nova.zip: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "./" });
+  return py;
 }
 
 export const loadPyodide = async (options = {}) => {
   const plain = { ...options, indexURL: base, stdLibURL };
+  // no packages are loaded: the lock file's "info" without its 357 packages (build_site.py)
+  if (!options.lockFileURL && !options.lockFileContents) plain.lockFileContents = LOCK_JSON;
   const t0 = performance.now();
-  const heap = await snapshot();
-  const t1 = performance.now();
-  if (heap) {
+  let m = null, pending = null;
+  try {
+    pending = globalThis.novaSnapshotDownload || download();
+    m = usable(await pending.manifest);
+  } catch (e) {
+    report("none: " + ((e && e.message) || e));
+  }
+  if (m && pending.lean && !(await pending.bytes)) {
+    report("none: lean visit, not cached yet");
+    m = null;
+  }
+  if (m) {
+    const tee = m.delta ? shareWasm(pending.wasm) : null;
+    const heap = heapOf(m, pending, tee);
+    heap.catch(() => null); // handled below, through load(); never an unhandled rejection
     try {
-      const py = await load({ ...plain, _loadSnapshot: heap });
+      const py = await load({
+        ...plain,
+        // what the snapshot has not imported yet (format 1 manifests: the whole trimmed stdlib)
+        stdLibURL: m.delta ? restURL : stdLibURL,
+        _loadSnapshot: heap,
+      });
       // A snapshot restores `random` (and every other state) exactly as it was saved: the
       // same shuffles on every load unless reseeded from the browser's entropy now. Directory
       // listings cached at build time must not hide the files PyScript writes next.
       // (importlib.invalidate_caches() would import importlib.metadata: not in the trimmed
-      // stdlib; the directory finders are all that cache listings.)
+      // stdlib; the directory finders are all that cache listings.) The stdlib zip's importer
+      // read the table of contents of the zip the snapshot was made with: this page mounted
+      // the smaller rest of it at the same path, so it must read the table again.
       py.runPython(
         '__import__("random").seed()\n' +
           "for _f in list(__import__('sys').path_importer_cache.values()):\n" +
-          "    if type(_f).__name__ == 'FileFinder': _f.invalidate_caches()\n" +
+          "    if type(_f).__name__ in ('FileFinder', 'zipimporter'): _f.invalidate_caches()\n" +
           "del _f",
       );
       report("used");
-      console.info(`nova: snapshot ready ${(t1 - t0).toFixed(0)} ms, restored ${(performance.now() - t1).toFixed(0)} ms, at ${performance.now().toFixed(0)}`);
+      console.info(`nova: snapshot restored in ${(performance.now() - t0).toFixed(0)} ms of loadPyodide, at ${performance.now().toFixed(0)}`);
       return py;
     } catch (e) {
-      report("none: restore failed: " + ((e && e.message) || e));
+      const why = (e && e.message) || String(e);
+      report("none: " + (e instanceof Refused ? why : "restore failed: " + why));
+    } finally {
+      if (tee) tee.restore();
+    }
+    if (tee && tee.called) {
+      // the ordinary boot with the wasm already downloaded (a second fetch may not hit the cache)
+      const again = shareWasm(
+        tee.bytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } })),
+      );
+      try {
+        return await ordinary(plain);
+      } finally {
+        again.restore();
+      }
     }
   }
-  return load(plain);
+  return ordinary(plain);
 };

@@ -3,7 +3,8 @@
 // usage: node tools/precompile_stdlib.mjs <pyodide-dir> <out.zip|-> [<src-dir> <src-prefix> <out2.zip>]
 //
 // Reads <pyodide-dir>/python_stdlib.zip through the interpreter's own /lib/python3XY.zip,
-// compiles every .py with that interpreter and writes unchecked hash-based .pyc files
+// compiles every .py with that interpreter (docstrings left out, except in Pyodide's own
+// packages) and writes unchecked hash-based .pyc files
 // (PEP 552) next to where the .py was, in a new zip. Files that are not .py, and .py files
 // that do not compile (test fixtures with deliberate syntax errors), are copied unchanged.
 // Optional second job: a directory tree of our own, sources kept, each .py's bytecode added as
@@ -21,8 +22,24 @@ const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "py
 const py = await loadPyodide({ indexURL: resolve(pyodideDir) + sep });
 
 const COMPILE = `
+import ast
 import importlib._bootstrap_external as be
 import importlib.util, sys, zipfile
+
+# Pyodide's own Python keeps its docstrings: its JS API documents proxies from them.
+KEEP_DOCS = ("pyodide/", "_pyodide/")
+
+def without_docstrings(data, filename):
+    # What python -OO drops of the docstrings (asserts stay): they are 15% of the stdlib's
+    # bytecode and 0.8 MB of the memory snapshot's heap, and nothing the game runs reads them.
+    tree = ast.parse(data, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.fix_missing_locations(tree)
 
 def compile_tree(items, out_path, prefix, pycache=False):
     # pycache=False: name.py -> name.pyc in its place (sourceless, for the stdlib zip);
@@ -33,7 +50,8 @@ def compile_tree(items, out_path, prefix, pycache=False):
         for name, data in items:
             if name.endswith(".py"):
                 try:
-                    code = compile(data, prefix + name, "exec", dont_inherit=True, optimize=0)
+                    source = data if name.startswith(KEEP_DOCS) else without_docstrings(data, prefix + name)
+                    code = compile(source, prefix + name, "exec", dont_inherit=True, optimize=0)
                 except (SyntaxError, ValueError):
                     out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
                     n_copy += 1

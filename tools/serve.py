@@ -1,7 +1,7 @@
 """Serve ``_site/`` locally with the same headers as ``netlify.toml`` declares for the host.
 
     python tools/serve.py [--port 8000] [--host 127.0.0.1] [--root _site]
-                          [--frame-ancestor ORIGIN ...]
+                          [--frame-ancestor ORIGIN ...] [--gzip]
 
 The port defaults to $PORT or 8000; ``--port 0`` picks a free one. The first line printed is
 ``serving <url>`` (tests read it). ``--frame-ancestor`` (or $NOVA_FRAME_ANCESTORS, space
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import os
 import re
 import sys
@@ -82,7 +83,22 @@ def headers_for(path: str, rules, extra_ancestors: list[str] | tuple[str, ...] =
     return {names[k]: v for k, v in merged.items()}
 
 
+# Sent as they are by --gzip: compressing them again gains under 1% (zips of deflated files).
+ALREADY_COMPRESSED = (".gz", ".zip", ".png", ".ico")
+
+
+@functools.lru_cache(maxsize=64)
+def _gzipped_cached(path: str, mtime: float, size: int) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), 6, mtime=0)
+
+
+def _gzipped(path: Path) -> bytes:
+    st = path.stat()
+    return _gzipped_cached(str(path), st.st_mtime, st.st_size)
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
+    gzip = False
     rules: list = []
     extra_ancestors: tuple[str, ...] = ()
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
@@ -99,6 +115,29 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 return v
         return super().guess_type(path)
 
+    def do_GET(self) -> None:  # noqa: N802 - stdlib name
+        """With ``--gzip``: files sent gzipped (-6) to a client that accepts it, as a static host
+        compresses them (already compressed ones as they are); else the plain handler's reply."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (
+            not self.gzip
+            or "gzip" not in self.headers.get("Accept-Encoding", "")
+            or not path.is_file()
+            or path.suffix in ALREADY_COMPRESSED
+        ):
+            super().do_GET()
+            return
+        body = _gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
         if os.environ.get("NOVA_SERVE_LOG"):
             super().log_message(format, *args)
@@ -110,12 +149,17 @@ def make_server(
     port: int = 8000,
     extra_ancestors: list[str] | tuple[str, ...] = (),
     netlify_toml: Path = ROOT / "netlify.toml",
+    compress: bool = False,
 ) -> ThreadingHTTPServer:
     """A server for ``root`` (not started: call ``serve_forever``)."""
     handler = type(
         "Handler",
         (SiteHandler,),
-        {"rules": load_rules(netlify_toml), "extra_ancestors": tuple(extra_ancestors)},
+        {
+            "rules": load_rules(netlify_toml),
+            "extra_ancestors": tuple(extra_ancestors),
+            "gzip": compress,
+        },
     )
     server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
@@ -128,12 +172,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     ap.add_argument("--root", type=Path, default=ROOT / "_site")
     ap.add_argument("--frame-ancestor", action="append", default=[], metavar="ORIGIN")
+    ap.add_argument(
+        "--gzip",
+        action="store_true",
+        help="send files gzipped as a static host would (for Lighthouse); tests use plain files",
+    )
     args = ap.parse_args(argv)
     if not (args.root / "index.html").is_file():
         print(f"{args.root}/index.html missing: run `make site` first", file=sys.stderr)
         return 2
     extra = args.frame_ancestor + os.environ.get("NOVA_FRAME_ANCESTORS", "").split()
-    server = make_server(args.root, args.host, args.port, extra)
+    server = make_server(args.root, args.host, args.port, extra, compress=args.gzip)
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
     try:

@@ -15,7 +15,8 @@
 // play: the workout under <stdlib.zip> (the trimmed one): exits 1 on any error, such as a
 //   module the trimmed library lacks.
 // make: imports the modules listed in <warm.json> ({"modules": [...], "run": "python code"})
-//   and writes pyodide.makeMemorySnapshot() to <out.bin>. The snapshot holds the heap only:
+//   and writes pyodide.makeMemorySnapshot() to <out.bin>, and the names in sys.modules then
+//   to <out.bin>.modules.json. The snapshot holds the heap only:
 //   the page must mount the very same stdlib zip and nova files (tools/build_site.py records
 //   their hashes in the manifest the shim checks).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -84,8 +85,11 @@ globals().pop("_name", None)
 `);
   if (warm.run) py.runPython(warm.run);
   py.runPython("import gc; gc.collect()");
+  // what the snapshot holds already: the page then needs from the stdlib zip only the rest
+  const modules = py.runPython("import json, sys; json.dumps(sorted(sys.modules))");
   const snap = py.makeMemorySnapshot();
   writeFileSync(arg5, snap);
+  writeFileSync(arg5 + ".modules.json", modules);
   console.log(`snapshot: ${snap.length} bytes -> ${arg5}`);
 }
 

@@ -8,9 +8,12 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
   page with its memory snapshot and with the snapshot's download refused (the ordinary boot,
   Playwright route abort); the bots' worker's boot (``data-nova-worker-ms``) after each cold
   load, next to the page's;
-* bytes transferred by a cold load of the page, raw and as a host would send them gzipped
-  (-6) or brotli-compressed (quality 11, if the ``brotli`` package is installed: the test
-  extra pins it); files already compressed (the snapshot) count as they are;
+* a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot, the
+  snapshot precached by the service worker for the next visit), cold, and the next visit;
+* bytes transferred by a cold load of the page (and of a lean one), raw and as a host would
+  send them gzipped (-6) or brotli-compressed (quality 11, if the ``brotli`` package is
+  installed: the test extra pins it); files already compressed (the snapshot) count as they
+  are, and so, in effect, do the deflated zips (compressing them again gains under 1%);
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
   median and 95th percentile next to one frame (16.7 ms);
@@ -90,7 +93,8 @@ BYTES_JS = """
     transfer: all.reduce((s, e) => s + (e.transferSize || 0), 0),
     body: all.reduce((s, e) => s + (e.encodedBodySize || 0), 0),
     requests: all.length,
-    paths: all.map((e) => new URL(e.name).pathname),
+    // what was downloaded: not a request answered by a cache or refused (transferSize 0)
+    paths: all.filter((e) => e.transferSize > 0).map((e) => new URL(e.name).pathname),
   };
 }
 """
@@ -147,8 +151,11 @@ def _boot_once(
     size: dict,
     block_snapshot: bool = False,
     worker: list | None = None,
+    after_service_worker: bool = False,
 ) -> None:
-    """One cold load (fresh context) then one warm load (new page, same context)."""
+    """One cold load (fresh context) then one warm load (new page, same context); with
+    ``after_service_worker`` the warm load waits until the service worker controls the page
+    (its precache done: what a lean first visit relies on for the next one)."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
     if block_snapshot:  # the snapshot's download fails: the shim must boot the ordinary way
@@ -168,6 +175,11 @@ def _boot_once(
         ms = _start_worker(page)
         if ms is not None:
             worker.append(ms)
+    if after_service_worker:
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=120_000,
+        )
     page.close()
     page, ms = _load(ctx, url, marker)
     warm.append(ms)
@@ -389,6 +401,7 @@ def main(argv: list[str]) -> int:
             pyc_c, pyc_w, pyc_size = [], [], {}
             ours_c, ours_w, size, worker = [], [], {}, []
             plain_c, plain_w, plain_size, plain_worker = [], [], {}, []
+            lean_c, lean_w, lean_size = [], [], {}
             for _ in range(0 if args.bots_only else args.reps):
                 _boot_once(
                     browser, url + "bench/bare.html", "data-bare-ready", bare_c, bare_w, bare_size
@@ -406,6 +419,15 @@ def main(argv: list[str]) -> int:
                     plain_size,
                     block_snapshot=True,
                     worker=plain_worker,
+                )
+                _boot_once(
+                    browser,
+                    url + "?lean",
+                    "data-nova-ready",
+                    lean_c,
+                    lean_w,
+                    lean_size,
+                    after_service_worker=True,
                 )
             times, misses, note = [], 0, "--bots-only" if args.bots_only else "--moves 0"
             if not args.bots_only and args.moves:
@@ -456,6 +478,17 @@ def main(argv: list[str]) -> int:
         fmt(plain_w),
         f"{runs(plain_w)} = {_median(plain_w) / _median(bare_w):.2f}x bare warm",
     )
+    states = ",".join(sorted(lean_size.get("snapshot", set()))) or "?"
+    row(
+        f"lean first visit (?lean: slow connection; {states}), cold",
+        fmt(lean_c),
+        f"{runs(lean_c)} = {_median(lean_c) / _median(bare_c):.2f}x bare cold",
+    )
+    row(
+        "lean, next visit (snapshot precached), warm",
+        fmt(lean_w),
+        f"{runs(lean_w)} = {_median(lean_w) / _median(bare_w):.2f}x bare warm",
+    )
     if size.get("import_ms"):
         row(
             "our page: importing the game (main.py), cold",
@@ -475,6 +508,7 @@ def main(argv: list[str]) -> int:
             f"{runs(plain_worker)}; that page's cold boot {fmt(plain_c)}",
         )
     _print_bytes(size, bare_size, row)
+    _print_bytes(lean_size, bare_size, row, "lean first visit (no snapshot)")
     print("click to data-nova-moves change, ms")
     if note and not times:
         print(f"  skipped: {note}")
@@ -493,14 +527,14 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _print_bytes(size: dict, bare_size: dict, row) -> None:
+def _print_bytes(size: dict, bare_size: dict, row, label: str = "our page") -> None:
     """What a first visit transfers: raw, and as a host would compress each file."""
     per_file = _compressed_bytes(ROOT / "_site", size.get("paths", []))
     total = {k: sum(f.get(k, 0) for f in per_file.values()) for k in ("raw", "gzip", "br")}
     has_br = all("br" in f for f in per_file.values())
     print(
-        "bytes, cold load: transferred by tools/serve.py (uncompressed), and the same files as a "
-        "host would send them"
+        f"bytes, cold load, {label}: transferred by tools/serve.py (uncompressed), and the same "
+        "files as a host would send them"
     )
     row(
         "our page: transferred",
