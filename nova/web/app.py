@@ -621,6 +621,10 @@ class App:
                 await _breathe()
                 self.autosave()
                 await _breathe()
+                if self.help_open or self.replay is not None or self.screen != "game":
+                    # opened meanwhile: the move shows when the game is back on screen (the
+                    # rules' close and the replay's redraw it), not under them
+                    continue
                 drawn = self.renders
                 html = self.markup()
                 await _breathe()
