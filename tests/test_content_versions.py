@@ -78,12 +78,13 @@ def test_a_content_2_game_plays_on_as_it_did_and_content_3_ends_it_at_the_strand
     s = record.state()
     assert (s.end_reason, s.round, s.scores()) == ("round limit", 40, STRANDED["scores"])
     now = GameRecord(players=2, seed=record.seed, moves=[], content=3).initial_state()
-    for i, move in enumerate(record.moves):
-        now = now.apply(move)
+    last = ""
+    for last in record.moves:
+        now = now.apply(last)
         if now.is_over():
             break
     assert now.end_reason == "stalled" and now.round == 15
-    assert record.moves[i] in ("U1", "U2", "U3", "UD"), "it ends at the Upgrade"
+    assert last in ("U1", "U2", "U3", "UD"), "it ends at the Upgrade"
     assert encode(record).startswith("n2.") and decode(encode(record)).content == 2
 
 
