@@ -189,3 +189,49 @@ def test_near_the_round_limit_every_seat_wants_the_track_to_move():
     later.track_pos = s.track_pos + 1
     assert evaluate(later, 0) > evaluate(s, 0)
     assert evaluate(later, 1) > evaluate(s, 1)
+
+
+def _standoff(round_: int):
+    """2-player lab game 257 (seed 1) in its 16th round: each seat carries Shards next to
+    its own Jump-Gate (seat 0 yr on d11 beside d0; seat 1 kk on d5 beside d4) with its own
+    ship parked on that gate, and both had passed since the 10th round with full hands."""
+    from helpers_rules import blank_state, give_hand, setup
+
+    s = blank_state(players=2, seed=3, seat=0)
+    ships = {"c0": 0, "d0": 0, "d11": 0, "b11": 1, "d4": 1, "d5": 1}
+    bays = {0: ["rkr", "ryr", "rr"], 1: ["yk", "yk", "y"]}
+    s = setup(s, shards={"d11": "yr", "d5": "kk"}, ships=ships, bays=bays)
+    give_hand(s, 0, ["b8", "b4", "s21", "b9", "b10"])
+    give_hand(s, 1, ["b3", "b1", "b2", "b5", "b6"])
+    s.track_pos, s.removed, s.round = 6, 1, round_
+    return s
+
+
+def _play_turn(s, bot):
+    seat = s.current_player
+    k = 0
+    while not s.is_over() and s.current_player == seat:
+        s = s.apply(bot.choose(s.view(seat), 100 + k))
+        k += 1
+    return s
+
+
+def test_a_stand_off_in_a_game_that_drags_is_broken_by_looking_two_actions_ahead():
+    """A stand-off from a real game that ran to the round limit (issue 9): no single action
+    improves seat 0's position (its gate is blocked by its own ship; the Jump home needs an
+    Orbit to a gate first), so a one-action planner passes turn after turn. Once the game
+    drags (16 rounds for 6 track steps) the bot looks two actions ahead and brings its
+    cargo to an own open gate or banks it; early in a game, the same position is left be."""
+    from nova.bots.evaluate import dragging
+
+    s = _standoff(16)
+    assert dragging(s) > 0
+    banked = sum(map(len, s.players[0].bays))
+    after = _play_turn(s, make_bot("greedy"))
+    gates = after.layout.seat_gates[0]
+    home = any(after.ship[g] == 0 and after.pile[g] for g in gates)
+    assert home or sum(map(len, after.players[0].bays)) > banked, "the cargo came no nearer"
+    early = _standoff(8)
+    assert dragging(early) == 0
+    quiet = _play_turn(early, make_bot("greedy"))
+    assert quiet.ship == early.ship and quiet.pile == early.pile

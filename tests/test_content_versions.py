@@ -57,12 +57,35 @@ def test_a_content_1_save_opens_as_content_1(game: dict) -> None:
 
 def test_new_games_are_the_newest_content_and_differ_from_content_1() -> None:
     record = GameRecord(players=2, seed=5)
-    assert record.content == CONTENT_VERSION == 2
-    assert record.to_dict()["content"] == 2
+    assert record.content == CONTENT_VERSION == 3
+    assert record.to_dict()["content"] == 3
     old = GameRecord(players=2, seed=5, content=1)
     assert old.initial_state().layout.settings["launch_to_open_gate"] is False
     assert record.initial_state().layout.settings["launch_to_open_gate"] is True
     assert new_game(2, 5).to_dict() == record.initial_state().to_dict()
+
+
+STRANDED = json.loads((Path(__file__).parent / "data" / "content2_stranded_game.json").read_text())
+
+
+def test_a_content_2_game_plays_on_as_it_did_and_content_3_ends_it_at_the_stranding_upgrade():
+    """Content 3 checks our end (R49) after an Upgrade too (docs/RULES.md). A content-2
+    link of a game that ran on to the round limit after an Upgrade took the last Disrupt
+    anyone could power still opens and replays to that limit; the same decisions under
+    content 3 end the game, stalled, at that Upgrade, in its 15th round instead of the 40th."""
+    record = decode(STRANDED["link"])
+    assert record.content == 2 and len(record.moves) == STRANDED["decisions"]
+    s = record.state()
+    assert (s.end_reason, s.round, s.scores()) == ("round limit", 40, STRANDED["scores"])
+    now = GameRecord(players=2, seed=record.seed, moves=[], content=3).initial_state()
+    last = ""
+    for last in record.moves:
+        now = now.apply(last)
+        if now.is_over():
+            break
+    assert now.end_reason == "stalled" and now.round == 15
+    assert last in ("U1", "U2", "U3", "UD"), "it ends at the Upgrade"
+    assert encode(record).startswith("n2.") and decode(encode(record)).content == 2
 
 
 def test_content_from_the_future_or_garbage_is_refused_with_a_message() -> None:

@@ -183,6 +183,40 @@ def test_r49_a_disrupt_that_can_reach_a_spawn_keeps_the_game_going():
     assert play(empty, "b10u", "@" + gate, "B0").is_over()
 
 
+def stranding_upgrade(variant: dict) -> tuple:
+    """No Shard in play, a Spawn ahead, the bag full. Seat 1 has a black Shard and could
+    Upgrade the face-up Disrupt s1 and play it; seat 0 (no black, the other Disrupt already
+    in its discard) is about to take s1 with an Upgrade (b7 turned: Upgrade)."""
+    s = blank_state(2, seat=0, variant=variant)
+    setup(s, ships={"c0": 0, "c6": 1}, bays={0: ["r", "", ""], 1: ["k", "", ""]})
+    give_hand(s, 0, ["b7", "b1", "b2", "b4", "b5"])
+    for cid in ("s1", "s2"):
+        if cid in s.face_up:
+            s.face_up[s.face_up.index(cid)] = s.academy.pop(0)
+        if cid in s.academy:
+            s.academy.remove(cid)
+    s.academy.append(s.face_up[0])
+    s.face_up[0] = "s1"
+    s.players[0].discard.append("s2")
+    return ok(s)
+
+
+def test_r49_an_upgrade_that_takes_the_last_disrupt_out_of_reach_ends_the_game():
+    """R42, R49, R70 (content 3): the Upgrade gives the last Disrupt anyone could power to a
+    seat that cannot, so no Shard can ever enter play again and nothing can move the track:
+    the star goes Super-Nova at once. Content 2 checked only when the track moved, and such
+    games ran on to the round limit (2-player greedy games of the lab, seed 1: games 107
+    and 141). A content-2 save still plays on as it did."""
+    s = stranding_upgrade(SPAWN_AHEAD)
+    assert s.track_can_move(), "seat 1 could still take s1 and Disrupt"
+    s = play(s, "b7r", "U1")
+    assert s.is_over() and s.end_reason == "stalled"
+    assert s.layout.track[s.track_pos] == "supernova"
+    old = stranding_upgrade({**SPAWN_AHEAD, "settings": {"end_check_on_upgrade": False}})
+    old = play(old, "b7r", "U1")
+    assert not old.is_over() and not old.track_can_move(), "content 2 played on"
+
+
 def test_r49_no_ship_left_ends_the_game():
     """R48, R49: a Star Expansion that takes every ship (none in a Dock) leaves Shards that
     nobody can ever carry home: the game ends at once, by our end rule (content 1 had

@@ -17,7 +17,9 @@ The terms, all in "points at the end of the game" units:
 * the end (R49): the seat ahead values each step the track has moved (``TEMPO``), the seat
   behind the opposite, so a leader brings the star to Super-Nova instead of sitting on a
   won position; near the round limit (our safety net, not the rulebook's) that end counts
-  as a draw and every seat values the track's steps (``FINISH``).
+  as a draw and every seat values the track's steps (``FINISH``); so does every seat in a
+  game that drags (the track far behind the usual pace, :func:`dragging`), where waiting
+  helps nobody.
 
 """
 
@@ -46,6 +48,13 @@ DRY = 3.0  # per track space to the next Spawn while no Shard is in play: Disrup
 TEMPO = 1.5  # per track space moved, to the seat ahead (against the seat behind): end it
 FINISH = 5.0  # per track space moved, to every seat, as the round limit nears
 LEAD = 10.0  # a lead of this many points counts as mostly "ahead"
+# A game drags when the round is later than SLACK + PACE x the track's position (greedy
+# games move about one step a round at 2 players, faster with more): from there, over
+# RAMP rounds, every seat comes to value each step of the track (FINISH) and the planner
+# looks two actions ahead (nova.bots.planner). Only the slowest games are touched.
+PACE = 1.5
+SLACK = 6.0
+RAMP = 4.0
 
 
 @lru_cache(maxsize=4096)
@@ -190,6 +199,20 @@ def outcome(s: State, me: int, at_limit: bool = False) -> float:
     return -WIN + margin
 
 
+def dragging(s: State) -> float:
+    """How far the game has fallen behind the usual pace of the track, 0 (not) to 1.
+
+    A stand-off (each seat parked where the other must go, the seat behind holding back
+    its cargo, every seat passing) shows in the state as many rounds for few track steps;
+    the round limit's own horizon counts as dragging too.
+    """
+    onset = SLACK + PACE * s.track_pos
+    limit = s.layout.settings.get("max_rounds")
+    if limit:
+        onset = min(onset, limit - HORIZON)
+    return min(max((s.round - onset) / RAMP, 0.0), 1.0)
+
+
 def evaluate(s: State, me: int) -> float:
     """The position for seat ``me``: its value minus the opponents' (a blend of best and mean).
 
@@ -219,8 +242,8 @@ def evaluate(s: State, me: int) -> float:
         if w > 0:
             w = min(w, 1.0)
             value = (1 - w / 2) * value + w / 2 * outcome(s, me, at_limit=True)
-            # a draw that nobody wants to wait for: every seat now values each step the
-            # star has moved, so a mutual blockade (each parked where the other must go)
-            # breaks up before the limit
-            value += w * FINISH * s.track_pos
+    # A game that drags (a stand-off, or the limit near) is a draw nobody should wait for:
+    # every seat now values each step the star has moved, more than the seat behind fears
+    # it (TEMPO), so a mutual blockade breaks up and the seat behind unloads its cargo.
+    value += dragging(s) * FINISH * s.track_pos
     return value

@@ -10,7 +10,11 @@ the board until its action is finished. So the planner works an *action* at a ti
   launch a ship, play an action (finished as above), play a chain link followed by
   the best action it opens (R24), or end the turn — each with its value;
 * :func:`plan_turn` takes the best option again and again until ending the turn is
-  best, and returns the decisions of the whole turn.
+  best, and returns the decisions of the whole turn;
+* in a game that drags (:func:`nova.bots.evaluate.dragging`: a stand-off), before ending
+  the turn it looks two actions ahead (:func:`two_step`): a step worth nothing alone
+  (a parked ship leaving the gate its own cargo needs, a stack orbiting to a gate to Jump
+  home from) is taken when the action it opens is worth it.
 
 Values come from :func:`nova.bots.evaluate.evaluate`. Shards are never left behind
 (``x0``) in plans: dropping part of a stack is almost never worth a planning branch.
@@ -21,11 +25,13 @@ from __future__ import annotations
 from itertools import product
 
 from ..rules import State
-from .evaluate import bay_value, evaluate, geometry
+from .evaluate import bay_value, dragging, evaluate, geometry
 
 FINISH_NODES = 240  # states tried when finishing one action
 MAX_STEPS = 24  # options taken in one turn at most (every option uses a card or a ship)
 MARGIN = 0.01  # an option must beat ending the turn by this much
+LOOK_ENDS = 60  # first actions' ends tried when looking two actions ahead
+LOOK_NODES = 40  # states tried per second action (as in the search bot's rollouts)
 
 
 def _settled(s: State, me: int) -> bool:
@@ -81,6 +87,66 @@ def finish_action(s: State, me: int, nodes: list[int] | None = None):
         if best is None or v > best[0]:
             best = (v, [m, *more], end)
     return best
+
+
+def action_ends(s: State, me: int, nodes: list[int]):
+    """Every way (up to ``nodes``) to carry out the action in progress: (moves, end) pairs.
+
+    Unlike :func:`finish_action` it keeps them all, not only the best by the evaluation:
+    a move that is worth nothing now may open the next action.
+    """
+    if _settled(s, me):
+        yield [], s
+        return
+    pd = s.pending
+    if pd is not None and pd["kind"] == "unload_bays" and not s.spawn_shard:
+        moves = _best_bays(s)
+        for m in moves:
+            s = s.apply(m)
+        for more, end in action_ends(s, me, nodes):
+            yield moves + more, end
+        return
+    legal = s.legal_moves()
+    if legal and legal[0][0] == "x":
+        legal = legal[:1]
+    for m in legal:
+        if nodes[0] <= 0:
+            return
+        nodes[0] -= 1
+        for more, end in action_ends(s.apply(m), me, nodes):
+            yield [m, *more], end
+
+
+def two_step(s: State, me: int, stay: float) -> list[str] | None:
+    """The first action of the best pair of actions, if the pair beats ending the turn.
+
+    ``s`` is between actions on ``me``'s turn and no single action beats ``stay`` (ending
+    the turn). Each way to carry out each playable action (and each Launch) is followed
+    by the best next action (:func:`ranked_options`, a cheaper finish); dear, so the
+    planner asks only in a game that drags.
+    """
+    best: tuple[float, list[str]] | None = None
+    seen: set = set()
+    firsts = [m for m in s.legal_moves() if _is_action(s, m) or m[0] == "L"]
+    keys = set()
+    for m in firsts:
+        key = ("L", m) if m[0] == "L" else _action_key(s, m)
+        if key in keys:  # twin cards: one is enough
+            continue
+        keys.add(key)
+        for more, end in action_ends(s.apply(m), me, [LOOK_ENDS]):
+            if end.over or end.current_player != me or not _settled(end, me):
+                continue
+            sig = (tuple(end.ship), tuple(end.pile), end.track_pos)
+            if sig in seen:  # the same board by another card: judged once
+                continue
+            seen.add(sig)
+            second = ranked_options(end, me, LOOK_NODES)[0]
+            if second[1] == ["E"] or second[0] < stay + MARGIN:
+                continue
+            if best is None or second[0] > best[0]:
+                best = (second[0], [m, *more])
+    return None if best is None else best[1]
 
 
 def _is_action(s: State, m: str) -> bool:
@@ -165,6 +231,11 @@ def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[str], 
         stay = next(o for o in options if o[1] == ["E"])
         best = options[0]
         if best[1] == ["E"] or best[0] < stay[0] + MARGIN:
+            first = two_step(s, me, stay[0]) if dragging(s) > 0 else None
+            if first is not None:
+                done, s = play(s, me, first)
+                plan += done
+                continue
             for m in dump_moves(s, me):
                 s = s.apply(m)
                 plan.append(m)

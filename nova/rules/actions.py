@@ -203,3 +203,7 @@ class BasicActions:
             p.hand.append(self.face_up[i])
             self.face_up[i] = self.academy.pop(0) if self.academy else None
             self.last_event = "upgrade"
+        if self.layout.settings.get("end_check_on_upgrade", True):
+            # the last Disrupt anyone could power may just have gone to a hand that cannot
+            # (R70): with no Shard in play, nothing can move the track any more (R49)
+            self._end_if_track_stuck()

@@ -41,6 +41,7 @@ BOOL_SETTINGS = (
     "hijack_leave_behind",
     "end_when_no_ships",
     "end_when_track_stuck",
+    "end_check_on_upgrade",
     "special_action_needs_colour",
     "skip_counts_as_basic_action",
     "skip_takes_special_orbits",
@@ -117,7 +118,7 @@ def load_data(variant: str | Path | dict | None = None) -> dict:
     return merged
 
 
-CONTENT_VERSION = 2  # the rules content in nova/data; earlier ones are variants/content-N.json
+CONTENT_VERSION = 3  # the rules content in nova/data; earlier ones are variants/content-N.json
 
 
 def content_variant(version: int, variant: dict | None = None) -> dict | None:
