@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from helpers_rules import CONTENT_1_BOARD, blank_state, give_hand, ok, play, setup, sp, to_move
+from helpers_rules import (
+    CONTENT_1_BOARD,
+    blank_state,
+    give_hand,
+    ok,
+    play,
+    rebalance,
+    setup,
+    sp,
+    to_move,
+)
 
 from nova.rules import IllegalMove, new_game
 
@@ -101,6 +111,10 @@ def test_r15_upgrade_keeps_the_hand_and_a_hand_over_five_is_kept():
     """R15, R42: the Upgraded card stays in hand; a hand of more than five is not cut down
     at the end of the turn (and nothing is drawn)."""
     s = blank_state(2, seat=0)
+    # a Shard in play: an empty board could never move the track again, and the game
+    # would end at the Upgrade (R49, checked after an Upgrade since content 3)
+    s.pile[sp(s, "c4")] = "k"
+    rebalance(s)
     give_hand(s, 0, ["b6", "b1", "b2", "b3", "b4"])
     card = s.face_up[0]
     s = play(s, "b6r", "U1")
