@@ -1,46 +1,8 @@
-// Boot glue (the only page JS besides the service worker): progress text while PyScript and
+// Boot glue (with assets/early.js, which starts the downloads, the only page JS besides the
+// service worker): progress text while PyScript and
 // Pyodide start, <body data-nova-error="..."> if Python cannot start, and the service worker
 // for offline play (top-level page only, registered once the game is up).
 const body = document.body;
-
-// The memory snapshot (runtime shim, tools/nova-shim.mjs): start its download now, seconds
-// before PyScript asks for it. The shim checks what arrives; a failure is null, not an error.
-// A lean visit (a slow or metered connection as the browser reports it, or ?lean) uses the
-// snapshot only if it is cached already: the ordinary boot transfers 2 MB less (README), and
-// the snapshot is fetched in the background for the next visit (the service worker's
-// precache, or below when there is none).
-const leanVisit = (() => {
-  try {
-    if (new URLSearchParams(location.search).has("lean")) return true;
-    const c = navigator.connection;
-    return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
-  } catch (e) {
-    return false;
-  }
-})();
-try {
-  const manifest = fetch("snapshot/manifest.json", { cache: "no-cache" })
-    .then((r) => (r.ok ? r.json() : null))
-    .catch(() => null);
-  const bytes = manifest
-    .then((m) =>
-      m && typeof m.snapshot === "string" && /^[\w.-]+$/.test(m.snapshot)
-        ? fetch("snapshot/" + m.snapshot, leanVisit ? { cache: "only-if-cached", mode: "same-origin" } : {})
-          .then((r) => (r.ok ? r.arrayBuffer() : null))
-        : null,
-    )
-    .catch(() => null);
-  // the snapshot is a delta against the wasm's initial memory: the shim hands this response
-  // (unread) to Pyodide, which compiles it as it streams, and reads a copy itself
-  const wasm = manifest
-    .then((m) =>
-      m && m.delta && typeof m.wasm === "string" && /^[\w./-]+\.wasm$/.test(m.wasm) && !m.wasm.includes("..")
-        ? (leanVisit ? bytes : Promise.resolve(true)).then((b) => (b ? fetch(m.wasm) : null))
-        : null,
-    )
-    .catch(() => null);
-  window.novaSnapshotDownload = { manifest, bytes, wasm, lean: leanVisit };
-} catch (e) { /* the shim fetches for itself */ }
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
 // (game.css, html.nova-embed), also for the prerendered board shown while Python starts.
@@ -54,9 +16,10 @@ try {
 
 // PyScript 0.7.31 opens IndexedDB (its package cache) unconditionally and cannot start when the
 // browser refuses storage: a third-party iframe with third-party storage blocked, as on the
-// publisher's page for many visitors. This page loads no packages, so when the real database
-// cannot be opened PyScript gets a small in-memory stand-in instead. A probe decides this at
-// once; PyScript opens its database seconds later, after fetching its config.
+// publisher's page for many visitors. This page loads no packages, so PyScript always gets a
+// small in-memory stand-in: nothing to wait for, nothing to refuse. (A probe of the real
+// database used to decide, but PyScript now reads its config inline and opens the database
+// before any probe can answer.)
 const memoryIDB = (() => {
   const later = (req, compute) => setTimeout(() => {
     try {
@@ -127,21 +90,10 @@ const memoryIDB = (() => {
   };
 })();
 
-function useMemoryIDB(reason) {
-  console.info("IndexedDB unavailable (" + reason + "): PyScript uses an in-memory cache");
-  try {
-    Object.defineProperty(window, "indexedDB", { value: memoryIDB, configurable: true });
-  } catch (e) {
-    try { window.indexedDB.open = memoryIDB.open; } catch (e2) { /* nothing more to try */ }
-  }
-}
-
 try {
-  const probe = window.indexedDB.open("nova-probe");
-  probe.onerror = (e) => { e.preventDefault(); useMemoryIDB((probe.error && probe.error.message) || "refused"); };
-  probe.onsuccess = () => probe.result.close();
+  Object.defineProperty(window, "indexedDB", { value: memoryIDB, configurable: true });
 } catch (e) {
-  useMemoryIDB(e.message || String(e));
+  try { window.indexedDB.open = memoryIDB.open; } catch (e2) { /* nothing more to try */ }
 }
 
 const box = document.getElementById("nova-boot");
@@ -178,8 +130,9 @@ function prefetchSnapshot() {
   try {
     const framed = window.top !== window.self || new URLSearchParams(location.search).has("embed");
     const state = document.documentElement.dataset.novaSnapshot || "";
-    if (!leanVisit || state === "used" || (!framed && "serviceWorker" in navigator)) return;
-    window.novaSnapshotDownload.manifest
+    const pending = window.novaSnapshotDownload; // assets/early.js
+    if (!pending || !pending.lean || state === "used" || (!framed && "serviceWorker" in navigator)) return;
+    pending.manifest
       .then((m) => m && /^[\w.-]+$/.test(m.snapshot) && fetch("snapshot/" + m.snapshot, { priority: "low" }))
       .then((r) => r && r.arrayBuffer())
       .catch(() => null);

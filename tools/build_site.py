@@ -38,6 +38,7 @@ import ast
 import fnmatch
 import gzip
 import hashlib
+import html as html_lib
 import io
 import json
 import os
@@ -46,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -126,6 +128,29 @@ def paths(pins: dict[str, str]) -> dict[str, str]:
         "PYSCRIPT_DIR": f"runtime/pyscript-{pins['pyscript']}",
         "IDIOMORPH_DIR": f"runtime/idiomorph-{pins['idiomorph']}",
     }
+
+
+def preloads(p: dict[str, str], dist: Path) -> str:
+    """``<link>`` hints for what the page's boot asks for one after another (PyScript's chunk,
+    its error plugin, our shim, Pyodide's two modules, the game's entry and data files), so
+    that they download and compile in parallel from the start instead of one round trip at a
+    time. Files every boot uses, with and without the snapshot; nothing else."""
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text())
+    error = sorted(dist.glob("error-*.js"))
+    if not core or len(error) != 1:
+        raise SystemExit("build_site: PyScript's chunk names changed: update preloads()")
+    modules = [
+        f"{p['PYSCRIPT_DIR']}/{core.group(1)}",
+        f"{p['PYSCRIPT_DIR']}/{error[0].name}",
+        p["PYODIDE_SHIM"],
+        f"{p['PYODIDE_DIR']}/pyodide.mjs",
+        f"{p['PYODIDE_DIR']}/pyodide.asm.mjs",
+    ]
+    fetched = ["main.py", "nova-data.zip"]  # PyScript fetch()es them: preload in its mode
+    return "\n  ".join(
+        [f'<link rel="modulepreload" href="{m}">' for m in modules]
+        + [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
+    )
 
 
 def fill(text: str, values: dict[str, str]) -> str:
@@ -423,6 +448,8 @@ def memory_snapshot(
         raw = (stage / "snapshot.bin").read_bytes()
         delta, meta = snapshot_delta.xor_delta(raw, wasm)
         meta["bytes"] = len(raw)
+        delta, meta["runs"] = snapshot_delta.pack_pages(delta)
+        meta["packed_bytes"] = len(delta)
         meta["modules"] = json.loads((stage / "snapshot.bin.modules.json").read_text())
         data = gzip.compress(delta, 6, mtime=0)
         for old in CACHE.glob("snapshot-*.bin.gz*"):
@@ -549,7 +576,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     rest_name = f"python_stdlib-rest-{hashlib.sha256(rest).hexdigest()[:16]}.zip"
     site.write(f"{p['PYODIDE_DIR']}/{rest_name}", rest)
     manifest = {
-        "format": 2,
+        "format": 3,
         "pyodide": pins["pyodide"],
         "stdlib": stdlib_name,
         "stdlib_sha256": hashlib.sha256(stdlib).hexdigest(),
@@ -559,6 +586,9 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         "snapshot_sha256": hashlib.sha256(snap).hexdigest(),
         "encoding": "gzip",
         "bytes": meta["bytes"],
+        # the file holds only the heap's pages that are not all zeros: these runs of it
+        "packed_bytes": meta["packed_bytes"],
+        "runs": meta["runs"],
         # undone in the shim with the wasm itself (tools/snapshot_delta.py): boot.js starts
         # that download early, from this path
         "wasm": f"{p['PYODIDE_DIR']}/pyodide.asm.wasm",
@@ -587,6 +617,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
             ),
         },
     ).encode()
+    p["SNAPSHOT"] = manifest["snapshot"]  # early.js starts its download (index.html)
     p["PYODIDE_SHIM"] = f"{p['PYODIDE_DIR']}/nova-shim-{hashlib.sha256(shim).hexdigest()[:12]}.mjs"
     site.write(p["PYODIDE_SHIM"], shim)
 
@@ -602,10 +633,13 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.copy(f"{p['IDIOMORPH_DIR']}/LICENSE", idiomorph / "LICENSE")
 
     # the page
+    config = fill((ROOT / "pyscript.toml").read_text(), p)
+    p["PYSCRIPT_CONFIG"] = html_lib.escape(json.dumps(tomllib.loads(config), separators=(",", ":")))
+    p["PRELOADS"] = preloads(p, dist)
     html = fill((ROOT / "index.html").read_text(), p)
     html = html.replace("<!--PRERENDER-->", start_screen_html(), 1)
     site.write("index.html", html.encode())
-    site.write("pyscript.toml", fill((ROOT / "pyscript.toml").read_text(), p).encode())
+    site.write("pyscript.toml", config.encode())  # the bots' worker's config (app.py)
     site.copy("main.py", ROOT / "main.py")
     site.copy("bots_worker.py", ROOT / "bots_worker.py")
     for f in sorted((ROOT / "assets").rglob("*")):

@@ -60,8 +60,26 @@ function download() {
         : null,
     )
     .catch(() => null);
-  return { manifest, bytes, wasm: null, lean };
+  return { manifest, bytes, wasm: null, wasmBytes: null, heap: null, module: null, lean };
 }
+
+// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming once the
+// snapshot is unpacked; boot.js started compiling that wasm as it downloaded, so the module is
+// ready by then: instantiate it instead of compiling again. The wrapper removes itself at once.
+function shareModule(early) {
+  const real = WebAssembly.instantiateStreaming;
+  const share = { restore: () => (WebAssembly.instantiateStreaming = real) };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    share.restore();
+    const [response, module] = await Promise.all([source, early]);
+    if (!module || !response || !ours(response)) return real.call(WebAssembly, response, imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  return share;
+}
+
+// pyodide.asm.wasm as downloaded (or as bytes read from such a download: no URL)
+const ours = (response) => response.url === wasmURL || response.url === "";
 
 // Pyodide fetches pyodide.asm.wasm itself, at the start of loadPyodide, and compiles it while
 // it streams; undoing the snapshot's delta needs the same bytes. So that a first visit
@@ -77,7 +95,7 @@ function shareWasm(early) {
     tee.called = true;
     const response = Promise.resolve(early)
       .catch(() => null)
-      .then((r) => (r && r.ok && !r.bodyUsed ? r : realFetch.call(globalThis, input, init)));
+      .then((r) => (r && r.ok && !r.bodyUsed && ours(r) ? r : realFetch.call(globalThis, input, init)));
     // registered before Pyodide awaits the response, so the clone is taken before it reads
     tee.bytes = response.then((r) => (r.ok ? r.clone().arrayBuffer() : null)).catch(() => null);
     return response;
@@ -127,10 +145,29 @@ function undoDelta(heap, wasmBytes) {
   return heap.subarray(start, start + end);
 }
 
+// The heap from the pages the file holds (tools/snapshot_delta.py pack_pages): each run of
+// [offset, length] in place, in order; the pages between them are zeros.
+function unpackPages(packed, runs, size) {
+  const heap = new Uint8Array(size);
+  let at = 0, end = 0;
+  for (const run of Array.isArray(runs) ? runs : []) {
+    const [offset, length] = run;
+    if (!(Number.isInteger(offset) && Number.isInteger(length) && offset >= end && length > 0 &&
+        offset + length <= size && at + length <= packed.length)) {
+      throw new Refused("corrupt (pages)");
+    }
+    heap.set(packed.subarray(at, at + length), offset);
+    at += length;
+    end = offset + length;
+  }
+  if (at !== packed.length) throw new Refused("corrupt (pages)");
+  return heap;
+}
+
 // The manifest, if the snapshot it names may be used with this runtime, else null (reported).
 function usable(m) {
   if (!m) return report("none: no manifest"), null;
-  if (![1, 2].includes(m.format) || m.pyodide !== version) return report("none: other Pyodide"), null;
+  if (![1, 2, 3].includes(m.format) || m.pyodide !== version) return report("none: other Pyodide"), null;
   if (m.stdlib_sha256 !== STDLIB_SHA256 || m.stdlib !== "{{STDLIB}}") {
     return report("none: made with another standard library"), null;
   }
@@ -152,12 +189,21 @@ async function heapOf(m, pending, tee) {
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== m.snapshot_sha256) {
     throw new Refused("corrupt (hash)");
   }
-  const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding));
-  const heap = new Uint8Array(await new Response(stream).arrayBuffer());
-  if (heap.length !== m.bytes) throw new Refused("corrupt (size)");
+  // early.js inflated it as soon as it arrived (the same bytes, now checked); else inflate here
+  const runs = m.format === 3 ? m.runs : null;
+  const size = runs ? m.packed_bytes : m.bytes;
+  const early = pending.heap && (await pending.heap);
+  const inflated = new Uint8Array(
+    early && early.byteLength === size
+      ? early
+      : await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding))).arrayBuffer(),
+  );
+  if (inflated.length !== size) throw new Refused("corrupt (size)");
+  const heap = runs ? unpackPages(inflated, runs, m.bytes) : inflated;
   if (m.delta) {
     // Pyodide asked for the wasm long before this (else: fetch it here, never wait forever)
-    const wasm = await (tee && tee.called
+    const early = pending.wasmBytes && (await pending.wasmBytes);
+    const wasm = early || await (tee && tee.called
       ? tee.bytes
       : fetch(wasmURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null));
     if (!wasm) throw new Refused("no wasm to undo the delta with");
@@ -207,7 +253,8 @@ export const loadPyodide = async (options = {}) => {
     m = null;
   }
   if (m) {
-    const tee = m.delta ? shareWasm(pending.wasm) : null;
+    const tee = shareWasm(pending.wasm);
+    const compiled = shareModule(pending.module);
     const heap = heapOf(m, pending, tee);
     heap.catch(() => null); // handled below, through load(); never an unhandled rejection
     try {
@@ -237,19 +284,26 @@ export const loadPyodide = async (options = {}) => {
       const why = (e && e.message) || String(e);
       report("none: " + (e instanceof Refused ? why : "restore failed: " + why));
     } finally {
-      if (tee) tee.restore();
+      tee.restore();
+      compiled.restore();
     }
-    if (tee && tee.called) {
+    if (tee.called) {
       // the ordinary boot with the wasm already downloaded (a second fetch may not hit the cache)
-      const again = shareWasm(
-        tee.bytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } })),
-      );
-      try {
-        return await ordinary(plain);
-      } finally {
-        again.restore();
-      }
+      const bytes = tee.bytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } }));
+      return shared(plain, bytes, pending.module);
     }
   }
-  return ordinary(plain);
+  // the ordinary boot, with the wasm early.js downloaded and compiled if it did
+  return shared(plain, pending && pending.wasm, pending && pending.module);
 };
+
+async function shared(plain, wasm, module) {
+  const tee = shareWasm(wasm);
+  const compiled = shareModule(module);
+  try {
+    return await ordinary(plain);
+  } finally {
+    tee.restore();
+    compiled.restore();
+  }
+}

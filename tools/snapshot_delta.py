@@ -8,6 +8,11 @@ into zeros: the gzipped snapshot shrank from 5.5 MB to 4.1 MB (README, issue 13)
 
 ``tools/nova-shim.mjs`` undoes it in the page with the same wasm bytes (``initial_memory``
 there is the same parser in JS) and checks the result against ``static_sha256``.
+
+Two thirds of the heap's pages are then zeros (free memory, and static data Python never
+wrote). They are not shipped: ``pack_pages`` keeps the other pages and says where they go, so
+the page inflates 10 MB instead of 31 MB (a quarter of a second less on a slow machine, README)
+and the zeros come free with the new buffer the shim puts the pages back into.
 """
 
 from __future__ import annotations
@@ -89,3 +94,38 @@ def xor_delta(snapshot: bytes, wasm: bytes) -> tuple[bytes, dict]:
         "delta_bytes": len(image),
         "static_sha256": hashlib.sha256(heap).hexdigest(),
     }
+
+
+PAGE = 4096
+
+
+def pack_pages(data: bytes, page: int = PAGE) -> tuple[bytes, list[list[int]]]:
+    """``data`` without its all-zero pages, and the runs ``[offset, length]`` (ascending) the
+    remaining bytes fill, in order; ``unpack_pages`` is the inverse.
+
+    >>> pack_pages(bytes(8) + b"ab" + bytes(6), page=4)
+    (b'ab\\x00\\x00', [[8, 4]])
+    """
+    zero = bytes(page)
+    runs: list[list[int]] = []
+    for at in range(0, len(data), page):
+        if data[at : at + page] == zero[: len(data) - at]:
+            continue
+        length = min(page, len(data) - at)
+        if runs and runs[-1][0] + runs[-1][1] == at:
+            runs[-1][1] += length
+        else:
+            runs.append([at, length])
+    return b"".join(data[a : a + n] for a, n in runs), runs
+
+
+def unpack_pages(packed: bytes, runs: list[list[int]], size: int) -> bytes:
+    """The ``size`` bytes ``pack_pages`` packed: each run's bytes in place, zeros elsewhere."""
+    out = bytearray(size)
+    at = 0
+    for offset, length in runs:
+        out[offset : offset + length] = packed[at : at + length]
+        at += length
+    if at != len(packed):
+        raise ValueError("runs do not cover the packed bytes")
+    return bytes(out)
