@@ -35,6 +35,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 from .chromium import launch_chromium
 
@@ -84,20 +85,33 @@ COUNT_JS = """
   (e) => e.getClientRects().length && !e.closest("[hidden]") && !e.disabled).length
 """
 
-BYTES_JS = """
-() => {
-  const nav = performance.getEntriesByType("navigation")[0];
-  const res = performance.getEntriesByType("resource");
-  const all = [nav, ...res];
-  return {
-    transfer: all.reduce((s, e) => s + (e.transferSize || 0), 0),
-    body: all.reduce((s, e) => s + (e.encodedBodySize || 0), 0),
-    requests: all.length,
-    // what was downloaded: not a request answered by a cache or refused (transferSize 0)
-    paths: all.filter((e) => e.transferSize > 0).map((e) => new URL(e.name).pathname),
-  };
-}
-"""
+def _track_downloads(context) -> list:
+    """The requests ``context`` completes from now on: the page's and its workers' (early.js
+    downloads the wasm and the snapshot in workers, whose fetches the page's own
+    ``performance`` entries do not list), not the service worker's precache."""
+    done: list = []
+
+    def finished(request) -> None:
+        if request.service_worker is None:
+            done.append(request)
+
+    context.on("requestfinished", finished)
+    return done
+
+
+def _bytes(requests: list) -> dict:
+    """What ``requests`` transferred: bytes with headers, bodies, and the paths downloaded
+    (a request answered with no body, e.g. refused or from a cache, is not a download)."""
+    transfer = body = 0
+    paths = []
+    for request in requests:
+        sizes = request.sizes()
+        n = max(0, sizes.get("responseBodySize", 0))
+        transfer += n + max(0, sizes.get("responseHeadersSize", 0))
+        body += n
+        if n > 0:
+            paths.append(urlparse(request.url).path)
+    return {"transfer": transfer, "body": body, "requests": len(requests), "paths": paths}
 
 
 def _median(xs: list[float]) -> float:
@@ -160,6 +174,7 @@ def _boot_once(
     ctx.add_init_script(MARK_JS)
     if block_snapshot:  # the snapshot's download fails: the shim must boot the ordinary way
         ctx.route("**/snapshot/nova-*", lambda route: route.abort())
+    downloads = _track_downloads(ctx)
     page, ms = _load(ctx, url, marker)
     cold.append(ms)
     state = page.evaluate("document.documentElement.dataset.novaSnapshot")
@@ -170,7 +185,7 @@ def _boot_once(
         size.setdefault("import_ms", []).append(float(imp))
     if "transfer" not in size:
         time.sleep(0.3)  # let late resource entries land
-        size.update(page.evaluate(BYTES_JS))
+        size.update(_bytes(downloads))
     if worker is not None:
         ms = _start_worker(page)
         if ms is not None:
