@@ -589,7 +589,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         # the file holds only the heap's pages that are not all zeros: these runs of it
         "packed_bytes": meta["packed_bytes"],
         "runs": meta["runs"],
-        # undone in the shim with the wasm itself (tools/snapshot_delta.py): boot.js starts
+        # undone in the shim with the wasm itself (tools/snapshot_delta.py): early.js starts
         # that download early, from this path
         "wasm": f"{p['PYODIDE_DIR']}/pyodide.asm.wasm",
         "delta": meta["delta"],

@@ -38,11 +38,11 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// boot.js starts these downloads on the page before PyScript starts (the same code, so that
-// a page without boot.js still works); the worker fetches here. A failed download is null,
-// never a rejected promise: nothing may reach the page's unhandledrejection handler.
-// `wasm` is the wasm's response itself, unread: Pyodide compiles it as it streams in.
-// A lean visit (boot.js): a slow or metered connection uses the snapshot only from a cache.
+// assets/early.js starts these downloads on the page before PyScript starts, and compiles and
+// inflates them in workers; without it (the bots' worker, a page without early.js) they are
+// fetched here and Pyodide compiles the wasm itself. A failed download is null, never a
+// rejected promise: nothing may reach the page's unhandledrejection handler.
+// A lean visit: a slow or metered connection uses the snapshot only from a cache.
 function download() {
   let lean = false;
   try {
@@ -64,7 +64,7 @@ function download() {
 }
 
 // Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming once the
-// snapshot is unpacked; boot.js started compiling that wasm as it downloaded, so the module is
+// snapshot is unpacked; early.js started compiling that wasm as it downloaded, so the module is
 // ready by then: instantiate it instead of compiling again. The wrapper removes itself at once.
 function shareModule(early) {
   const real = WebAssembly.instantiateStreaming;
@@ -83,8 +83,8 @@ const ours = (response) => response.url === wasmURL || response.url === "";
 
 // Pyodide fetches pyodide.asm.wasm itself, at the start of loadPyodide, and compiles it while
 // it streams; undoing the snapshot's delta needs the same bytes. So that a first visit
-// downloads them once, Pyodide's fetch of that one URL gets the response boot.js started
-// early (or its own), and we read a clone of it. The wrapper removes itself at once.
+// downloads them once, Pyodide's fetch of that one URL gets the response early.js made (or
+// its own), and we can read a clone of it. The wrapper removes itself at once.
 function shareWasm(early) {
   const realFetch = globalThis.fetch;
   const tee = { called: false, bytes: null, restore: () => (globalThis.fetch = realFetch) };
@@ -96,8 +96,13 @@ function shareWasm(early) {
     const response = Promise.resolve(early)
       .catch(() => null)
       .then((r) => (r && r.ok && !r.bodyUsed && ours(r) ? r : realFetch.call(globalThis, input, init)));
-    // registered before Pyodide awaits the response, so the clone is taken before it reads
-    tee.bytes = response.then((r) => (r.ok ? r.clone().arrayBuffer() : null)).catch(() => null);
+    // registered before Pyodide awaits the response, so the clone is taken before it reads;
+    // read only if asked for (early.js's workers send the bytes along with the module)
+    const copy = response.then((r) => (r.ok ? r.clone() : null)).catch(() => null);
+    let bytes = null;
+    Object.defineProperty(tee, "bytes", {
+      get: () => (bytes ??= copy.then((c) => c && c.arrayBuffer()).catch(() => null)),
+    });
     return response;
   };
   return tee;
