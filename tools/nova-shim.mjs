@@ -207,8 +207,8 @@ async function heapOf(m, pending, tee) {
   const heap = runs ? unpackPages(inflated, runs, m.bytes) : inflated;
   if (m.delta) {
     // Pyodide asked for the wasm long before this (else: fetch it here, never wait forever)
-    const early = pending.wasmBytes && (await pending.wasmBytes);
-    const wasm = early || await (tee && tee.called
+    const sent = pending.wasmBytes && (await pending.wasmBytes);
+    const wasm = sent || await (tee && tee.called
       ? tee.bytes
       : fetch(wasmURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null));
     if (!wasm) throw new Refused("no wasm to undo the delta with");
