@@ -183,20 +183,42 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
 def outcome(s: State, me: int, at_limit: bool = False) -> float:
     """The game's result for ``me`` if it ended now: a win or a loss, and the margin.
 
-    An end at the round limit (``at_limit``, or a game that ended there) counts as a draw
-    shared by every seat, whatever the scores: the rulebook's game ends only at Super-Nova,
-    so a leader that waits for the limit has not won, and the seat ahead is the one with
-    every reason to bring the star to Super-Nova (an Unload, a Disrupt) before it.
+    An end at the round limit (``at_limit``, or a game that ended there) counts as a loss
+    for every seat, whatever the scores: the rulebook's game ends only at Super-Nova, so a
+    leader that waits for the limit has not won, and no seat gains by keeping the star from
+    it. (A draw for every seat, as before, made the seat behind hold the last Shards from
+    the seat ahead for ever: the limit paid it a share of a win, Super-Nova a loss.)
+
+    In a game that drags (:func:`dragging`) a loss at Super-Nova weighs less and less, down
+    to what the evaluation of a game still on would say of the same scores (:func:`standing`):
+    the seat behind that holds the last Shards then banks them and ends the game a closer
+    loser, instead of keeping them from the seat ahead.
     """
     scores = s.scores()
     others = max(sc for i, sc in enumerate(scores) if i != me)
     margin = scores[me] - others
     if at_limit or s.end_reason == "round limit":
-        return WIN / s.num_players + margin
+        return -WIN + margin
     w = s.winners()
     if me in w:
         return WIN / len(w) + margin
-    return -WIN + margin
+    d = dragging(s)
+    if d <= 0:
+        return -WIN + margin
+    return (1 - d) * (-WIN + margin) + d * standing(s, me, scores)
+
+
+def standing(s: State, me: int, scores: list[int]) -> float:
+    """The scores as :func:`evaluate` weighs a position in a game that drags, at full drag.
+
+    The same blend of the best and the mean opponent, and the same worth of the track's
+    steps (``TEMPO`` for the seat ahead or behind, ``FINISH`` for every seat), so that an
+    ended game and one still going are judged on one scale.
+    """
+    others = [sc for i, sc in enumerate(scores) if i != me]
+    value = scores[me] - 0.5 * (max(others) + sum(others) / len(others))
+    value += TEMPO * math.tanh(value / LEAD) * s.track_pos
+    return value + FINISH * s.track_pos
 
 
 def dragging(s: State) -> float:
