@@ -17,9 +17,10 @@ The terms, all in "points at the end of the game" units:
 * the end (R49): the seat ahead values each step the track has moved (``TEMPO``), the seat
   behind the opposite, so a leader brings the star to Super-Nova instead of sitting on a
   won position; near the round limit (our safety net, not the rulebook's) that end counts
-  as a draw and every seat values the track's steps (``FINISH``); so does every seat in a
-  game that drags (the track far behind the usual pace, :func:`dragging`), where waiting
-  helps nobody.
+  as a loss for every seat and every seat values the track's steps (``FINISH``); so does
+  every seat in a game that drags (the track far behind the usual pace, :func:`dragging`),
+  where waiting helps nobody, and there a loss at Super-Nova weighs only its margin, so the
+  seat behind that holds the last Shards banks them and ends the game.
 
 """
 
@@ -240,8 +241,8 @@ def evaluate(s: State, me: int) -> float:
 
     Near the round limit (setting ``max_rounds``, known to every player) the game will end
     with the scores as they stand, whatever anyone does: the value turns into that end's
-    result, a draw (see :func:`outcome`), so a player who leads and could end the game the
-    rulebook's way does so rather than wait for the limit.
+    result, a loss for every seat (see :func:`outcome`), so every seat that could end the
+    game the rulebook's way does so rather than wait for the limit.
     """
     if s.over:
         return outcome(s, me)
@@ -264,7 +265,7 @@ def evaluate(s: State, me: int) -> float:
         if w > 0:
             w = min(w, 1.0)
             value = (1 - w / 2) * value + w / 2 * outcome(s, me, at_limit=True)
-    # A game that drags (a stand-off, or the limit near) is a draw nobody should wait for:
+    # A game that drags (a stand-off, or the limit near) ends in nobody's favour by waiting:
     # every seat now values each step the star has moved, more than the seat behind fears
     # it (TEMPO), so a mutual blockade breaks up and the seat behind unloads its cargo.
     value += dragging(s) * FINISH * s.track_pos
