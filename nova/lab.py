@@ -150,6 +150,14 @@ def wins_note(results: list[list[dict]]) -> str:
     return "wins " + " | ".join(parts)
 
 
+def _games(gs: list[int] | None, most: int = 4) -> str:
+    """Game numbers for a report cell: the first few, and how many more."""
+    if not gs:
+        return "-"
+    text = " ".join(map(str, gs[:most]))
+    return text + (f" +{len(gs) - most}" if len(gs) > most else "")
+
+
 def wilson(xs: list[float]) -> tuple[float, float, float]:
     """A win rate (ties count half) and its 95% Wilson interval, sound near 0% and 100%."""
     n = len(xs)
@@ -225,6 +233,13 @@ def summarize(results: list[dict], players: int, bots: list[str], elapsed: float
         "unloads": dict(zip(("mean", "sd"), spread([r["unloads"] for r in results]), strict=True)),
         "decisions_per_game": decisions / max(n, 1),
         "end_reasons": {k: v / n for k, v in sorted(ends.items())},
+        # which games did not end at Super-Nova, so that each can be replayed on its own
+        # (play_game((g, players, bots, budget, variant, seed))): the rare ones are the point
+        "end_games": {
+            why: sorted(r["g"] for r in results if r["end"] == why)
+            for why in sorted(ends)
+            if why != "supernova"
+        },
         "stall_rounds": STALL_ROUNDS,
         "stalled_games": stalls / max(n, 1),
         "longest_gap_rounds": spread([r["longest_gap_rounds"] for r in results])[0],
@@ -381,6 +396,9 @@ def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list
     reasons = sorted(set().union(*(c["end_reasons"] for c in cols)))
     for why in reasons:
         row(f"ends by {why}", lambda c, w=why: _pct(c["end_reasons"].get(w, 0.0)))
+    for why in reasons:
+        if why != "supernova" and any(c.get("end_games", {}).get(why) for c in cols):
+            row(f"  games ending by {why}", lambda c, w=why: _games(c.get("end_games", {}).get(w)))
     row(
         f"stalled (no Unload {STALL_ROUNDS}+ rounds)",
         lambda c: _pct(c["stalled_games"]),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from nova.bots import BOT_NAMES, SearchBot, choose_move, make_bot
+from nova.links import decode
 from nova.rules import determinize, new_game
 
 SMALL = 4  # a search budget small enough for tests
@@ -235,3 +237,27 @@ def test_a_stand_off_in_a_game_that_drags_is_broken_by_looking_two_actions_ahead
     assert dragging(early) == 0
     quiet = _play_turn(early, make_bot("greedy"))
     assert quiet.ship == early.ship and quiet.pile == early.pile
+
+
+ENDGAMES = json.loads((Path(__file__).parent / "data" / "dragging_endgames.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "game", ENDGAMES["games"], ids=lambda g: "{players}p-seed{seed}-game{game}".format(**g["lab"])
+)
+def test_a_dragging_endgame_ends_at_super_nova_not_at_the_round_limit(game):
+    """Lab games that ran to the round limit (issue 9): one Unload from Super-Nova, the seat
+    holding the last Shards was behind and kept them from the seat ahead for 25 rounds, as the
+    limit counted as a draw and the end as a loss. Now the limit is a loss for every seat and,
+    in a game that drags, a loss at Super-Nova weighs what its margin says: the same games,
+    played on by greedy bots from their 16th round, end at Super-Nova."""
+    record = decode(game["link"])
+    s = record.state()
+    assert s.round == 16 and s.track_pos == game["track"] and not s.is_over()
+    bots = [make_bot("greedy") for _ in range(record.players)]
+    k = len(record.moves)  # the lab's seeds, as if the game had gone on there
+    while not s.is_over():
+        seat = s.current_player
+        s = s.apply(bots[seat].choose(s.view(seat), record.seed * 7_777_777 + k))
+        k += 1
+    assert s.end_reason == "supernova", f"ended by {s.end_reason} in round {s.round}"

@@ -376,3 +376,24 @@ def test_lab_modules_stay_out_of_the_page():
             text = path.read_text()
             for lib in ("dask", "distributed", "matplotlib", "tqdm"):
                 assert f"import {lib}" not in text and f"from {lib}" not in text, (rel, lib)
+
+
+def test_lab_names_the_games_that_did_not_end_at_super_nova(capsys, tmp_path):
+    """A game that reaches the round limit is rare and is the one to study: the lab says which
+    games they were (``end_games``, and in text), and replaying one alone ends the same way."""
+    from nova.lab import play_game
+
+    short = tmp_path / "short.json"
+    short.write_text('{"settings": {"max_rounds": 3}}')  # too short for any Super-Nova
+    args = ["--players", "2", "--bots", "random", "--games", "3", "--workers", "1"]
+    d = _lab_json(capsys, *args, "--variant", str(short), "--seed", "4")
+    assert d["end_reasons"] == {"round limit": 1.0}
+    assert d["end_games"] == {"round limit": [0, 1, 2]}
+    again = play_game((1, 2, ["random", "random"], None, str(short), 4))
+    assert (again["g"], again["end"]) == (1, "round limit")
+    assert main([*args, "--variant", str(short), "--seed", "4"]) == 0
+    assert "games ending by round limit" in capsys.readouterr().out
+    normal = _lab_json(
+        capsys, "--players", "2", "--bots", "greedy", "--games", "2", "--workers", "1"
+    )
+    assert set(normal["end_games"]) == set(normal["end_reasons"]) - {"supernova"}

@@ -17,9 +17,10 @@ The terms, all in "points at the end of the game" units:
 * the end (R49): the seat ahead values each step the track has moved (``TEMPO``), the seat
   behind the opposite, so a leader brings the star to Super-Nova instead of sitting on a
   won position; near the round limit (our safety net, not the rulebook's) that end counts
-  as a draw and every seat values the track's steps (``FINISH``); so does every seat in a
-  game that drags (the track far behind the usual pace, :func:`dragging`), where waiting
-  helps nobody.
+  as a loss for every seat and every seat values the track's steps (``FINISH``); so does
+  every seat in a game that drags (the track far behind the usual pace, :func:`dragging`),
+  where waiting helps nobody, and there a loss at Super-Nova weighs only its margin, so the
+  seat behind that holds the last Shards banks them and ends the game.
 
 """
 
@@ -183,20 +184,42 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
 def outcome(s: State, me: int, at_limit: bool = False) -> float:
     """The game's result for ``me`` if it ended now: a win or a loss, and the margin.
 
-    An end at the round limit (``at_limit``, or a game that ended there) counts as a draw
-    shared by every seat, whatever the scores: the rulebook's game ends only at Super-Nova,
-    so a leader that waits for the limit has not won, and the seat ahead is the one with
-    every reason to bring the star to Super-Nova (an Unload, a Disrupt) before it.
+    An end at the round limit (``at_limit``, or a game that ended there) counts as a loss
+    for every seat, whatever the scores: the rulebook's game ends only at Super-Nova, so a
+    leader that waits for the limit has not won, and no seat gains by keeping the star from
+    it. (A draw for every seat, as before, made the seat behind hold the last Shards from
+    the seat ahead for ever: the limit paid it a share of a win, Super-Nova a loss.)
+
+    In a game that drags (:func:`dragging`) a loss at Super-Nova weighs less and less, down
+    to what the evaluation of a game still on would say of the same scores (:func:`standing`):
+    the seat behind that holds the last Shards then banks them and ends the game a closer
+    loser, instead of keeping them from the seat ahead.
     """
     scores = s.scores()
     others = max(sc for i, sc in enumerate(scores) if i != me)
     margin = scores[me] - others
     if at_limit or s.end_reason == "round limit":
-        return WIN / s.num_players + margin
+        return -WIN + margin
     w = s.winners()
     if me in w:
         return WIN / len(w) + margin
-    return -WIN + margin
+    d = dragging(s)
+    if d <= 0:
+        return -WIN + margin
+    return (1 - d) * (-WIN + margin) + d * standing(s, me, scores)
+
+
+def standing(s: State, me: int, scores: list[int]) -> float:
+    """The scores as :func:`evaluate` weighs a position in a game that drags, at full drag.
+
+    The same blend of the best and the mean opponent, and the same worth of the track's
+    steps (``TEMPO`` for the seat ahead or behind, ``FINISH`` for every seat), so that an
+    ended game and one still going are judged on one scale.
+    """
+    others = [sc for i, sc in enumerate(scores) if i != me]
+    value = scores[me] - 0.5 * (max(others) + sum(others) / len(others))
+    value += TEMPO * math.tanh(value / LEAD) * s.track_pos
+    return value + FINISH * s.track_pos
 
 
 def dragging(s: State) -> float:
@@ -218,8 +241,8 @@ def evaluate(s: State, me: int) -> float:
 
     Near the round limit (setting ``max_rounds``, known to every player) the game will end
     with the scores as they stand, whatever anyone does: the value turns into that end's
-    result, a draw (see :func:`outcome`), so a player who leads and could end the game the
-    rulebook's way does so rather than wait for the limit.
+    result, a loss for every seat (see :func:`outcome`), so every seat that could end the
+    game the rulebook's way does so rather than wait for the limit.
     """
     if s.over:
         return outcome(s, me)
@@ -242,7 +265,7 @@ def evaluate(s: State, me: int) -> float:
         if w > 0:
             w = min(w, 1.0)
             value = (1 - w / 2) * value + w / 2 * outcome(s, me, at_limit=True)
-    # A game that drags (a stand-off, or the limit near) is a draw nobody should wait for:
+    # A game that drags (a stand-off, or the limit near) ends in nobody's favour by waiting:
     # every seat now values each step the star has moved, more than the seat behind fears
     # it (TEMPO), so a mutual blockade breaks up and the seat behind unloads its cargo.
     value += dragging(s) * FINISH * s.track_pos
