@@ -85,6 +85,7 @@ COUNT_JS = """
   (e) => e.getClientRects().length && !e.closest("[hidden]") && !e.disabled).length
 """
 
+
 def _track_downloads(context) -> list:
     """The requests ``context`` completes from now on: the page's and its workers' (early.js
     downloads the wasm and the snapshot in workers, whose fetches the page's own
