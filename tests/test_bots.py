@@ -261,3 +261,23 @@ def test_a_dragging_endgame_ends_at_super_nova_not_at_the_round_limit(game):
         s = s.apply(bots[seat].choose(s.view(seat), record.seed * 7_777_777 + k))
         k += 1
     assert s.end_reason == "supernova", f"ended by {s.end_reason} in round {s.round}"
+
+
+def test_a_search_bot_with_a_hand_it_cannot_use_cycles_it_instead_of_passing_for_ever():
+    """A hand of Special cards whose colour the seat has not banked can only be played as chain
+    links (R26); unplayed cards stay in hand (R14, R15). A search bot that ended such a turn
+    with the bare end-of-turn kept the same five cards for 25 rounds and its 2-player lab
+    game (budget 16, seed 1, game 20) ran to the round limit; it now ends a turn as the
+    greedy planner does, playing the cards of no use as links so that the next hand is new."""
+    from helpers_rules import blank_state, give_hand, setup
+
+    ships = {"d5": 1, "a3": 0, "b3": 0, "c3": 0}  # every ship of seat 0 out: no Launch either
+    s = setup(blank_state(players=2, seed=3, seat=0), shards={"d6": "r"}, ships=ships)
+    stuck = ["s1", "s23", "s2", "s21", "s12"]
+    give_hand(s, 0, stuck)
+    assert not any(m[-1] in "ur" for m in s.legal_moves()), "no Special can act"
+    bot, k = make_bot("search", 16), 0
+    while s.current_player == 0 and not s.is_over():
+        s = s.apply(bot.choose(s.view(0), 10 + k))
+        k += 1
+    assert not set(stuck) & set(s.players[0].hand), "the hand was kept, stuck"
