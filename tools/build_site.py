@@ -51,7 +51,10 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import snapshot_delta  # tools/snapshot_delta.py (this script's directory is on sys.path)
+# tools/snapshot_delta.py: on sys.path when this runs as a script; put it there when a test
+# imports this file by path (tests/test_lab.py)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import snapshot_delta  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
