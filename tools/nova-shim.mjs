@@ -63,15 +63,17 @@ function download() {
   return { manifest, bytes, wasm: null, wasmBytes: null, heap: null, module: null, lean };
 }
 
-// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming once the
-// snapshot is unpacked; early.js started compiling that wasm as it downloaded, so the module is
-// ready by then: instantiate it instead of compiling again. The wrapper removes itself at once.
-function shareModule(early) {
+// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming; early.js
+// started compiling that wasm as it downloaded, so the module is ready by then: instantiate it
+// instead of compiling again. With a snapshot, `ready` holds the instantiation back until the
+// snapshot's bytes are in place (Pyodide reads them just after). The wrapper removes itself
+// at once.
+function shareModule(early, ready) {
   const real = WebAssembly.instantiateStreaming;
   const share = { restore: () => (WebAssembly.instantiateStreaming = real) };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     share.restore();
-    const [response, module] = await Promise.all([source, early]);
+    const [response, module] = await Promise.all([source, early, ready]);
     if (!module || !response || !ours(response)) return real.call(WebAssembly, response, imports);
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
@@ -151,9 +153,8 @@ function undoDelta(heap, wasmBytes) {
 }
 
 // The heap from the pages the file holds (tools/snapshot_delta.py pack_pages): each run of
-// [offset, length] in place, in order; the pages between them are zeros.
-function unpackPages(packed, runs, size) {
-  const heap = new Uint8Array(size);
+// [offset, length] in place, in order; the pages between them are zeros (`heap` is new).
+function unpackPages(packed, runs, size, heap = new Uint8Array(size)) {
   let at = 0, end = 0;
   for (const run of Array.isArray(runs) ? runs : []) {
     const [offset, length] = run;
@@ -180,15 +181,16 @@ function usable(m) {
   if (m.delta && (m.delta !== "xor-wasm-data" || m.stdlib_rest !== "{{STDLIB_REST}}")) {
     return report("none: made with another build"), null;
   }
+  if (!(Number.isInteger(m.bytes) && m.bytes > 0 && m.bytes <= 2 ** 32)) return report("none: corrupt (size)"), null;
   if (!globalThis.crypto || !crypto.subtle || typeof DecompressionStream === "undefined") {
     return report("none: cannot check it here"), null;
   }
   return m;
 }
 
-// The snapshot's heap, checked and with its delta undone; throws Refused when it must not be
-// used. Pyodide awaits this (`_loadSnapshot` may be a promise) after it started the wasm.
-async function heapOf(m, pending, tee) {
+// The snapshot's heap, checked and with its delta undone, written into `heap` (new, m.bytes
+// long, all zeros); throws Refused when it must not be used.
+async function fill(heap, m, pending, tee) {
   const gz = await pending.bytes;
   if (!gz) throw new Refused("no snapshot file");
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== m.snapshot_sha256) {
@@ -203,8 +205,9 @@ async function heapOf(m, pending, tee) {
       ? early
       : await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding))).arrayBuffer(),
   );
-  if (inflated.length !== size) throw new Refused("corrupt (size)");
-  const heap = runs ? unpackPages(inflated, runs, m.bytes) : inflated;
+  if (inflated.length !== size || heap.length !== m.bytes) throw new Refused("corrupt (size)");
+  if (runs) unpackPages(inflated, runs, m.bytes, heap);
+  else heap.set(inflated);
   if (m.delta) {
     // Pyodide asked for the wasm long before this (else: fetch it here, never wait forever)
     const sent = pending.wasmBytes && (await pending.wasmBytes);
@@ -223,7 +226,6 @@ async function heapOf(m, pending, tee) {
       throw new Refused("corrupt (delta)");
     }
   }
-  return heap;
 }
 
 // The ordinary boot: Pyodide with the whole trimmed stdlib, and the game's package unpacked
@@ -259,16 +261,26 @@ export const loadPyodide = async (options = {}) => {
   }
   if (m) {
     const tee = shareWasm(pending.wasm);
-    const compiled = shareModule(pending.module);
-    const heap = heapOf(m, pending, tee);
-    heap.catch(() => null); // handled below, through load(); never an unhandled rejection
+    // Pyodide sizes the module's memory by the snapshot's length and reads its bytes only
+    // once the module is instantiated: it gets the right length at once (zeros), so that it
+    // sets the module up while the snapshot is still arriving and being unpacked, and the
+    // instantiation waits for the bytes. If they are refused, that load never goes on (it is
+    // dropped) and the race below ends it.
+    const heap = new Uint8Array(m.bytes);
+    const filled = fill(heap, m, pending, tee);
+    filled.catch(() => null); // handled below, through the race; never an unhandled rejection
+    const never = () => new Promise(() => {});
+    const compiled = shareModule(pending.module, filled.then(() => true, never));
     try {
-      const py = await load({
-        ...plain,
-        // what the snapshot has not imported yet (format 1 manifests: the whole trimmed stdlib)
-        stdLibURL: m.delta ? restURL : stdLibURL,
-        _loadSnapshot: heap,
-      });
+      const py = await Promise.race([
+        load({
+          ...plain,
+          // what the snapshot has not imported yet (format 1 manifests: the whole trimmed stdlib)
+          stdLibURL: m.delta ? restURL : stdLibURL,
+          _loadSnapshot: heap,
+        }),
+        filled.then(never),
+      ]);
       // A snapshot restores `random` (and every other state) exactly as it was saved: the
       // same shuffles on every load unless reseeded from the browser's entropy now. Directory
       // listings cached at build time must not hide the files PyScript writes next.
