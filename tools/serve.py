@@ -143,6 +143,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        # a browser that closes a connection mid-download (a page closed, a route aborted)
+        # is not the server's error: no traceback for it
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     root: Path = ROOT / "_site",
     host: str = "127.0.0.1",
@@ -161,7 +170,7 @@ def make_server(
             "gzip": compress,
         },
     )
-    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+    server = _Server((host, port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     return server
 
