@@ -27,3 +27,15 @@ def launch_chromium(playwright, **kwargs):
     if os.path.exists(CHROMIUM):
         return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
     return playwright.chromium.launch(args=CHROMIUM_ARGS[1:], **kwargs)
+
+
+def launch_persistent_chromium(playwright, user_data_dir: str, **kwargs):
+    """A Chromium context with a profile on disk, as a player's browser keeps one: its HTTP
+    cache and code cache outlive the page (an incognito context's do not)."""
+    if os.path.exists(CHROMIUM):
+        return playwright.chromium.launch_persistent_context(
+            user_data_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs
+        )
+    return playwright.chromium.launch_persistent_context(
+        user_data_dir, args=CHROMIUM_ARGS[1:], **kwargs
+    )

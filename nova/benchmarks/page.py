@@ -10,6 +10,10 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
   load, next to the page's;
 * a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot, the
   snapshot precached by the service worker for the next visit), cold, and the next visit;
+* return visits in a player's browser (a profile on disk, whose HTTP cache and wasm code cache
+  outlive the page, unlike the incognito contexts above): a first visit, a second on which a
+  game is played (``--return-moves`` clicks), then ``--reps`` visits timed, next to bare
+  Pyodide's third and later loads in a profile of its own;
 * bytes transferred by a cold load of the page (and of a lean one), raw and as a host would
   send them gzipped (-6) or brotli-compressed (quality 11, if the ``brotli`` package is
   installed: the test extra pins it); files already compressed (the snapshot) count as they
@@ -33,11 +37,12 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-from .chromium import launch_chromium
+from .chromium import launch_chromium, launch_persistent_chromium
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FRAME_MS = 1000 / 60
@@ -200,6 +205,55 @@ def _boot_once(
     page, ms = _load(ctx, url, marker)
     warm.append(ms)
     ctx.close()
+
+
+def _return_visits(playwright, url: str, marker: str, reps: int, moves: int, seed: int) -> dict:
+    """Visits of one page in a fresh profile on disk: the first, a second with ``moves``
+    clicks of a game (bare: none), then ``reps`` timed; ms to ``marker`` of each."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as profile:
+        ctx = launch_persistent_chromium(playwright, profile)
+        ctx.add_init_script(MARK_JS)
+        times, paths = [], set()
+        try:
+            for visit in range(2 + reps):
+                page, ms = _load(ctx, url, marker)
+                if visit == 0 and marker == "data-nova-ready":
+                    page.wait_for_function(
+                        "() => navigator.serviceWorker.controller !== null", timeout=120_000
+                    )
+                if visit == 1 and moves and marker == "data-nova-ready":
+                    _play(page, moves, rng)
+                if visit >= 2:
+                    times.append(ms)
+                    paths.add(page.evaluate("document.documentElement.dataset.novaWasm || ''"))
+                page.wait_for_timeout(3000)  # Chromium writes its code cache a while later
+                page.close()
+        finally:
+            ctx.close()
+    return {"times": times, "paths": paths}
+
+
+def _play(page, moves: int, rng: random.Random) -> int:
+    """Click ``moves`` random moves of a new game (through its hand-overs); how many landed."""
+    if not page.evaluate(COUNT_JS, '[data-ui="new-game"]') and page.evaluate(
+        COUNT_JS, '[data-ui="menu"]'
+    ):
+        page.click('[data-ui="menu"]')
+    page.click('[data-ui="new-game"]')
+    done = stuck = 0
+    while done < moves and stuck < 20:
+        if page.evaluate(COUNT_JS, '[data-ui="ready"]'):
+            page.click('[data-ui="ready"]')
+            continue
+        n = page.evaluate(COUNT_JS, "[data-move]")
+        if not n or page.evaluate(CLICK_JS, ["[data-move]", rng.randrange(n), 3000]) is None:
+            stuck += 1
+            page.wait_for_timeout(100)
+            continue
+        done += 1
+        stuck = 0
+    return done
 
 
 def _clicks(browser, url: str, moves: int, seed: int) -> tuple[list[float], int, str]:
@@ -379,6 +433,12 @@ def main(argv: list[str]) -> int:
         "--throttle", type=float, default=4.0, help="CPU slow-down of the page while bots play"
     )
     ap.add_argument("--think-ms", type=int, default=1000, choices=(250, 1000, 3000))
+    ap.add_argument(
+        "--return-moves",
+        type=int,
+        default=40,
+        help="clicks of a game on the second of the return visits (0: no return visits)",
+    )
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     ap.add_argument("--bots-only", action="store_true", help="only the bots in the page")
     args = ap.parse_args(argv)
@@ -445,6 +505,14 @@ def main(argv: list[str]) -> int:
                     lean_size,
                     after_service_worker=True,
                 )
+            back = bare_back = {}
+            if not args.bots_only and args.return_moves:
+                bare_back = _return_visits(
+                    p, url + "bench/bare.html", "data-bare-ready", args.reps, 0, args.seed
+                )
+                back = _return_visits(
+                    p, url, "data-nova-ready", args.reps, args.return_moves, args.seed
+                )
             times, misses, note = [], 0, "--bots-only" if args.bots_only else "--moves 0"
             if not args.bots_only and args.moves:
                 times, misses, note = _clicks(browser, url, args.moves, args.seed)
@@ -505,6 +573,18 @@ def main(argv: list[str]) -> int:
         fmt(lean_w),
         f"{runs(lean_w)} = {_median(lean_w) / _median(bare_w):.2f}x bare warm",
     )
+    if back.get("times") and bare_back.get("times"):
+        b, o = back["times"], bare_back["times"]
+        row(
+            "reference: bare, return visit (3rd load on), profile on disk",
+            fmt(o),
+            f"{runs(o)}; its first loads in that profile are cold",
+        )
+        row(
+            f"our page, return visit after a game (wasm: {','.join(sorted(back['paths']))})",
+            fmt(b),
+            f"{runs(b)} = {_median(b) / _median(o):.2f}x bare's return visit",
+        )
     if size.get("import_ms"):
         row(
             "our page: importing the game (main.py), cold",
