@@ -49,12 +49,6 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
-  // A returning page compiles the wasm from the browser's HTTP cache (assets/early.js): left
-  // to the browser, so that Chromium keeps the compiled code; offline without it, early.js
-  // asks again without "force-cache" and gets the copy cached here. (The path is tested first:
-  // reading `cache` of the lean visit's only-if-cached request crashed Chromium 156's page
-  // under DevTools request interception, as in the browser tests.)
-  if (url.pathname.endsWith("/pyodide.asm.wasm") && request.cache === "force-cache") return;
   if (url.pathname.includes("/runtime/")) {
     event.respondWith(
       caches.match(request, { cacheName: RUNTIME_CACHE }).then((hit) => hit || fetch(request)),

@@ -17,12 +17,6 @@
 // snapshot only if it is cached already: the ordinary boot transfers 2 MB less (README), and
 // the snapshot is fetched in the background for the next visit (the service worker's
 // precache, or boot.js when there is none).
-// A return visit (the page is under our service worker, so the runtime is cached) compiles
-// the wasm here instead, from the browser's own HTTP cache, which the service worker lets
-// through for that one request: Chromium keeps a module's compiled code only for a wasm it
-// fetched and compiled itself on the page, so from the visit after a game has been played
-// on, the compiled code comes from its cache and the boot skips compiling some 1,800
-// functions as Python first calls them (README). <html data-nova-wasm> says which path.
 (() => {
   // the jobs run in a worker, so they name nothing outside themselves
   const wasmJob = async (url) => {
@@ -72,26 +66,7 @@
 
     const wasmOK = typeof data.wasm === "string" && /^[\w./-]+\.wasm$/.test(data.wasm) &&
       !data.wasm.includes("..") && WebAssembly.compileStreaming;
-    // the bytes too, through the service worker: one read of each cache, nothing downloaded
-    const here = async (url) => {
-      const [module, bytes] = await Promise.all([
-        WebAssembly.compileStreaming(fetch(url, { cache: "force-cache" })),
-        fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(url)))),
-      ]);
-      return { module, bytes };
-    };
-    let back = false;
-    try {
-      back = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-    } catch (e) { /* a first visit */ }
-    const path = (name) => (c) => {
-      if (c) document.documentElement.dataset.novaWasm = name;
-      return c;
-    };
-    const inWorker = () => offThread(wasmJob, absolute(data.wasm)).then(path("worker"));
-    const compiled = (wasmOK
-      ? (back ? here(absolute(data.wasm)).then(path("here")).catch(inWorker) : inWorker())
-      : Promise.resolve(null)).catch(() => null);
+    const compiled = (wasmOK ? offThread(wasmJob, absolute(data.wasm)) : Promise.resolve(null)).catch(() => null);
     const module = compiled.then((c) => (c && c.module) || null);
     const wasmBytes = compiled.then((c) => (c && c.bytes) || null);
     const wasm = wasmBytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } }));

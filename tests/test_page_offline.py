@@ -65,37 +65,6 @@ def test_second_visit_works_offline(server_url: str, page):
     assert page.nova.external == []
 
 
-def test_a_return_visit_compiles_the_wasm_from_the_browsers_own_cache(server_url: str, browser):
-    """Chromium keeps a wasm module's compiled code (its code cache) only for a wasm the page
-    fetched and compiled itself, never for one a service worker answered or a worker compiled:
-    a return visit compiles it on the page, through the browser's HTTP cache, which the service
-    worker lets through (README: later visits then skip compiling ~1,800 functions).
-    A context of its own: the other pages' request routing turns the HTTP cache off."""
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server_url)
-    wait_ready(page)
-    assert page.get_attribute("html", "data-nova-wasm") == "worker"  # a first visit
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    wasm = []
-    page.on("response", lambda r: wasm.append(r) if r.url.endswith("/pyodide.asm.wasm") else None)
-    page.reload()
-    wait_ready(page)
-    assert page.get_attribute("html", "data-nova-wasm") == "here"
-    assert page.get_attribute("html", "data-nova-snapshot") == "used"
-    by_worker = sorted(r.from_service_worker for r in wasm)
-    # compiled from the browser's answer; its bytes (for the snapshot's delta) from the cache
-    assert by_worker == [False, True], by_worker
-    page.click('[data-ui="new-game"]')
-    page.click('[data-ui="ready"]')
-    page.locator('[data-move^="L"]').first.click()
-    assert page.evaluate("+document.body.dataset.novaMoves") == 1
-    assert errors == []
-    context.close()
-
-
 @pytest.fixture
 def parent_origin(tmp_path):
     """A plain server on another loopback origin (127.0.0.2), for the embedding page."""

@@ -11,9 +11,9 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 * a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot, the
   snapshot precached by the service worker for the next visit), cold, and the next visit;
 * return visits in a player's browser (a profile on disk, whose HTTP cache and wasm code cache
-  outlive the page, unlike the incognito contexts above): a first visit, a second on which a
-  game is played (``--return-moves`` clicks), then ``--reps`` visits timed, next to bare
-  Pyodide's third and later loads in a profile of its own;
+  outlive the page, unlike the incognito contexts above): a first visit, then visits on each
+  of which a game is played (``--return-moves`` clicks), the third and later timed, next to
+  bare Pyodide's third and later loads in a profile of its own;
 * bytes transferred by a cold load of the page (and of a lean one), raw and as a host would
   send them gzipped (-6) or brotli-compressed (quality 11, if the ``brotli`` package is
   installed: the test extra pins it); files already compressed (the snapshot) count as they
@@ -208,8 +208,9 @@ def _boot_once(
 
 
 def _return_visits(playwright, url: str, marker: str, reps: int, moves: int, seed: int) -> dict:
-    """Visits of one page in a fresh profile on disk: the first, a second with ``moves``
-    clicks of a game (bare: none), then ``reps`` timed; ms to ``marker`` of each."""
+    """Visits of one page in a fresh profile on disk: the first, then ``reps`` + 1 on each of
+    which a game is played (``moves`` clicks after the page is ready; bare: none), all but the
+    second timed; ms to ``marker`` of each."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as profile:
         ctx = launch_persistent_chromium(playwright, profile)
@@ -222,11 +223,11 @@ def _return_visits(playwright, url: str, marker: str, reps: int, moves: int, see
                     page.wait_for_function(
                         "() => navigator.serviceWorker.controller !== null", timeout=120_000
                     )
-                if visit == 1 and moves and marker == "data-nova-ready":
-                    _play(page, moves, rng)
                 if visit >= 2:
                     times.append(ms)
                     paths.add(page.evaluate("document.documentElement.dataset.novaWasm || ''"))
+                if visit >= 1 and moves and marker == "data-nova-ready":
+                    _play(page, moves, rng)  # a player plays on each visit
                 page.wait_for_timeout(3000)  # Chromium writes its code cache a while later
                 page.close()
         finally:
