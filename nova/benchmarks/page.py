@@ -215,7 +215,7 @@ def _return_visits(playwright, url: str, marker: str, reps: int, moves: int, see
     with tempfile.TemporaryDirectory() as profile:
         ctx = launch_persistent_chromium(playwright, profile)
         ctx.add_init_script(MARK_JS)
-        times, paths = [], set()
+        times = []
         try:
             for visit in range(2 + reps):
                 page, ms = _load(ctx, url, marker)
@@ -225,14 +225,13 @@ def _return_visits(playwright, url: str, marker: str, reps: int, moves: int, see
                     )
                 if visit >= 2:
                     times.append(ms)
-                    paths.add(page.evaluate("document.documentElement.dataset.novaWasm || ''"))
                 if visit >= 1 and moves and marker == "data-nova-ready":
                     _play(page, moves, rng)  # a player plays on each visit
                 page.wait_for_timeout(3000)  # Chromium writes its code cache a while later
                 page.close()
         finally:
             ctx.close()
-    return {"times": times, "paths": paths}
+    return {"times": times}
 
 
 def _play(page, moves: int, rng: random.Random) -> int:
@@ -438,7 +437,7 @@ def main(argv: list[str]) -> int:
         "--return-moves",
         type=int,
         default=40,
-        help="clicks of a game on the second of the return visits (0: no return visits)",
+        help="clicks of a game on each return visit (0: no return visits)",
     )
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     ap.add_argument("--bots-only", action="store_true", help="only the bots in the page")
@@ -582,7 +581,7 @@ def main(argv: list[str]) -> int:
             f"{runs(o)}; its first loads in that profile are cold",
         )
         row(
-            f"our page, return visit after a game (wasm: {','.join(sorted(back['paths']))})",
+            "our page, return visit, a game on each",
             fmt(b),
             f"{runs(b)} = {_median(b) / _median(o):.2f}x bare's return visit",
         )
