@@ -181,7 +181,9 @@ function usable(m) {
   if (m.delta && (m.delta !== "xor-wasm-data" || m.stdlib_rest !== "{{STDLIB_REST}}")) {
     return report("none: made with another build"), null;
   }
-  if (!(Number.isInteger(m.bytes) && m.bytes > 0 && m.bytes <= 2 ** 32)) return report("none: corrupt (size)"), null;
+  if (!(Number.isInteger(m.bytes) && m.bytes > 0 && m.bytes <= 2 ** 32)) {
+    return report("none: corrupt (size)"), null;
+  }
   if (!globalThis.crypto || !crypto.subtle || typeof DecompressionStream === "undefined") {
     return report("none: cannot check it here"), null;
   }
@@ -261,17 +263,19 @@ export const loadPyodide = async (options = {}) => {
   }
   if (m) {
     const tee = shareWasm(pending.wasm);
-    // Pyodide sizes the module's memory by the snapshot's length and reads its bytes only
-    // once the module is instantiated: it gets the right length at once (zeros), so that it
-    // sets the module up while the snapshot is still arriving and being unpacked, and the
-    // instantiation waits for the bytes. If they are refused, that load never goes on (it is
-    // dropped) and the race below ends it.
-    const heap = new Uint8Array(m.bytes);
-    const filled = fill(heap, m, pending, tee);
-    filled.catch(() => null); // handled below, through the race; never an unhandled rejection
-    const never = () => new Promise(() => {});
-    const compiled = shareModule(pending.module, filled.then(() => true, never));
+    let compiled = null;
     try {
+      // Pyodide sizes the module's memory by the snapshot's length and reads its bytes only
+      // once the module is instantiated: it gets the right length at once (zeros), so that it
+      // sets the module up while the snapshot is still arriving and being unpacked, and the
+      // instantiation waits for the bytes. If they are refused, that load never goes on (it
+      // is dropped) and the race below ends it. (A heap that cannot be allocated: the
+      // ordinary boot, below.)
+      const heap = new Uint8Array(m.bytes);
+      const filled = fill(heap, m, pending, tee);
+      filled.catch(() => null); // handled through the race; never an unhandled rejection
+      const never = () => new Promise(() => {});
+      compiled = shareModule(pending.module, filled.then(() => true, never));
       const py = await Promise.race([
         load({
           ...plain,
@@ -302,7 +306,7 @@ export const loadPyodide = async (options = {}) => {
       report("none: " + (e instanceof Refused ? why : "restore failed: " + why));
     } finally {
       tee.restore();
-      compiled.restore();
+      if (compiled) compiled.restore();
     }
     if (tee.called) {
       // the ordinary boot with the wasm already downloaded (a second fetch may not hit the cache)
