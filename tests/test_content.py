@@ -39,6 +39,23 @@ def test_r3_r9_set_up(players):
     assert sum(len(x) for x in s.pile) == len(lay.asteroids)
 
 
+def test_r9_a_set_up_may_bank_shards_for_a_turn_position_from_the_bag():
+    """R9 (set-up card lost): ``opening_bay_shards`` draws Shards from the bag into a
+    player's first Cargo Bay before the first turn, by turn order; they score (R50) and
+    power that colour's Specials (R70) like any banked Shard."""
+    variant = {"setup": {"players": {"2": {"opening_bay_shards": [0, 1]}}}}
+    for seed in range(6):
+        plain = new_game(players=2, seed=seed)
+        s = new_game(players=2, seed=seed, variant=variant)
+        first, second = s.players[s.first], s.players[1 - s.first]
+        assert s.first == plain.first and first.bays == ["", "", ""]
+        assert len(second.bays[0]) == 1 and second.bays[1:] == ["", ""]
+        assert sum(s.bag) == sum(plain.bag) - 1
+        assert s.scores()[1 - s.first] == 1 and s.scores()[s.first] == 0
+        assert second.bays[0] in s.bay_colours(1 - s.first)  # R70: powers its Specials
+        assert [p.hand for p in s.players] == [p.hand for p in plain.players]
+
+
 def test_r4_eleven_card_basic_deck_each():
     """R4: each player's deck is the same 11 basic cards, each with two basic actions."""
     s = new_game(players=4, seed=2)
@@ -136,6 +153,9 @@ def test_action_labels():
         ({"settings": {"max_rounds": 0}}, "settings.max_rounds"),
         ({"setup": {"players": {"2": {"opening_extra_cards": [0]}}}}, "opening_extra_cards"),
         ({"setup": {"players": {"2": {"opening_extra_cards": [0, 9]}}}}, "opening_extra_cards"),
+        ({"setup": {"players": {"2": {"opening_bay_shards": [1]}}}}, "opening_bay_shards"),
+        ({"setup": {"players": {"2": {"opening_bay_shards": [0, 40]}}}}, "opening_bay_shards"),
+        ({"setup": {"players": {"2": {"opening_bay_shards": [0, True]}}}}, "opening_bay_shards"),
     ],
 )
 def test_r9_broken_variant_is_refused_naming_the_field(variant, named):

@@ -33,7 +33,13 @@ SPECIAL_ACTIONS = BASIC_ACTIONS | {
 }
 TRACK_KINDS = {"start", "blank", "spawn", "expansion", "supernova"}
 # Set-up fields that an entry of setup.players may set for its player count alone.
-PER_COUNT = ("shard_on_each_asteroid", "ships_in_dock", "hand_size", "opening_extra_cards")
+PER_COUNT = (
+    "shard_on_each_asteroid",
+    "ships_in_dock",
+    "hand_size",
+    "opening_extra_cards",
+    "opening_bay_shards",
+)
 # Rule settings that are switches (settings.json; docs/RULES.md says what each one reads).
 BOOL_SETTINGS = (
     "unload_requires_shard",
@@ -489,6 +495,23 @@ class Layout:
             )
             extra = [0] * self.players
         self.opening_extra = list(extra)
+        # Shards drawn from the bag into a player's Cargo Bay at set-up, by turn order: an
+        # answer to the first player's head start that lasts the whole game (a point, and the
+        # colour that powers its Specials, R70), unlike extra opening cards (hands are drawn
+        # back to five after every turn, R15)
+        banked = setup.get("opening_bay_shards", [0] * self.players)
+        if (
+            not isinstance(banked, list)
+            or len(banked) != self.players
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in banked)
+            or sum(banked) + len(self.asteroids) * self.shard_per_asteroid > sum(self.shard_supply)
+        ):
+            problems.append(
+                f"setup.opening_bay_shards: {self.players} whole numbers of 0 or more, one "
+                "per turn position, that the bag can supply after the Asteroids"
+            )
+            banked = [0] * self.players
+        self.opening_banked = list(banked)
 
     def _load_scoring(self, scoring: dict, problems: list[str]) -> None:
         def table(key: str) -> dict[int, int]:

@@ -170,6 +170,12 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
             p = s.players[(s.first + k) % n]
             for _ in range(extra):
                 p.hand.append(p.draw.pop())
+        for k, banked in enumerate(layout.opening_banked):
+            p = s.players[(s.first + k) % n]
+            for _ in range(banked):  # into the first bay: the three are alike while empty
+                c = s._draw_shard()
+                if c:
+                    p.bays[0] += c
         s.turn = s.decider = s.first
         s.need_link = False
         s.pending = None
