@@ -1,10 +1,11 @@
-"""Rules content versions: games saved and shared under the first content still open.
+"""Rules content versions: games saved and shared under earlier content still open.
 
 Content 2 changed the reconstructed track, board and set-up and several readings
 (docs/CALIBRATION.md, docs/RULES.md). A save or link made before carries no content
-version; it replays with ``nova/data/variants/content-1.json`` under it. The fixture
-``tests/data/content1_games.json`` holds whole games played, linked and saved by the
-code of that time (``tests/data/make_content1_games.py``).
+version; it replays with ``nova/data/variants/content-1.json`` under it. A later content
+replays the same way with its own file, ``variants/content-N.json``. The fixtures
+``tests/data/contentN_games.json`` hold whole games played, linked and saved by the code of
+that time (``tests/data/make_content_games.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from nova.links import decode, encode
 from nova.record import GameRecord, RecordError
 from nova.rules import CONTENT_VERSION, new_game
 
-GAMES = json.loads((Path(__file__).parent / "data" / "content1_games.json").read_text())["games"]
+DATA = Path(__file__).parent / "data"
+GAMES = json.loads((DATA / "content1_games.json").read_text())["games"]
+GAMES3 = json.loads((DATA / "content3_games.json").read_text())["games"]
 
 
 def legal_sha1(record: GameRecord) -> str:
@@ -45,6 +48,22 @@ def test_a_content_1_link_opens_and_replays_exactly(game: dict) -> None:
     )
     again = decode(encode(record))
     assert again == record and encode(record).startswith("n2."), "shared again, it stays content 1"
+
+
+@pytest.mark.parametrize("game", GAMES3, ids=lambda g: f"{g['players']}p-{g['bot']}")
+def test_a_content_3_link_and_save_open_and_replay_exactly(game: dict) -> None:
+    """A link and a save made with content 3 replay as they were played: the same decisions
+    were legal at every step, and the game ends (or stands) as it did."""
+    for record in (decode(game["link"]), GameRecord.from_dict(game["save"])):
+        assert record.content == 3 and len(record.moves) == game["decisions"]
+        assert legal_sha1(record) == game["legal_sha1"]
+        s = record.state()
+        assert (s.scores(), s.is_over(), s.end_reason) == (
+            game["scores"],
+            game["over"],
+            game["end_reason"],
+        )
+        assert decode(encode(record)) == record, "shared again, it stays content 3"
 
 
 @pytest.mark.parametrize("game", GAMES[:3], ids=lambda g: f"{g['players']}p")

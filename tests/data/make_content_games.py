@@ -1,22 +1,25 @@
-"""Writes content1_games.json: games played by the first rules content, as its links and saves.
+"""Writes a fixture of games played by one rules content, as its links and saves.
 
-Run against a checkout of the last commit with content 1 (bc6f345), not against this tree:
+Run against a checkout of the last commit with that content, not against this tree:
 
     git worktree add /tmp/content1 bc6f345
-    python tests/data/make_content1_games.py /tmp/content1 tests/data/content1_games.json
+    python tests/data/make_content_games.py /tmp/content1 tests/data/content1_games.json 1 bc6f345
+    git worktree add /tmp/content3 a2c67e2
+    python tests/data/make_content_games.py /tmp/content3 tests/data/content3_games.json 3 a2c67e2
 """
 
 import hashlib
 import json
 import sys
 
-sys.path.insert(0, sys.argv[1])
+checkout, out_path, version, commit = sys.argv[1:5]
+sys.path.insert(0, checkout)
 from nova.links import encode, random_record  # noqa: E402
 
 DOC = (
-    "Games played and shared by the first rules content (links n1., saves v1), made by "
-    "make_content1_games.py with the code of commit bc6f345. They must open and replay "
-    "exactly, with the same legal decisions at every step."
+    f"Games played and shared by rules content {version}, made by make_content_games.py "
+    f"with the code of commit {commit}. They must open and replay exactly, with the same "
+    "legal decisions at every step."
 )
 out = []
 for players, seed, moves, bot in [
@@ -47,10 +50,5 @@ for players, seed, moves, bot in [
             "end_reason": last.end_reason,
         }
     )
-json.dump(
-    {
-        "_doc": DOC,
-        "games": out,
-    },
-    open(sys.argv[2], "w"),
-)
+with open(out_path, "w") as fh:
+    json.dump({"_doc": DOC, "games": out}, fh)
