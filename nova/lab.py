@@ -102,6 +102,7 @@ def play_game(job: tuple) -> dict:
         "longest_dry_rounds": longest_dry,
         "g": g,
         "first": s.first,
+        "ender": s.turn,  # the seat in whose turn the game ended
         "seat_entry": seat_entry,
         "returns": returns,
         "scores": scores,
@@ -271,6 +272,12 @@ def quantiles(xs: list[float]) -> dict:
     }
 
 
+def _ender(r: dict, players: int) -> int:
+    """The seat in whose turn a game ended; a tally from before "ender" was kept derives it:
+    every finished turn counts, and the last turn, cut short by the end, does not."""
+    return r["ender"] if "ender" in r else (r["first"] + r["turns"]) % players
+
+
 def game_arc(results: list[dict], players: int) -> dict:
     """How the games went: ends, length, Shards, where points came from, the track's movers."""
     n = max(len(results), 1)
@@ -290,9 +297,25 @@ def game_arc(results: list[dict], players: int) -> dict:
 
     everyone = [(r, seat) for r in results for seat in range(players)]
     winners = [(r, seat) for r in results for seat in range(players) if r["returns"][seat] > 0]
+    # Super-Nova ends the game at once (R49), in someone's turn: who brings it, and whether
+    # they win, shows a seat's edge that the win rates alone do not explain
+    novas = [r for r in results if r["end"] == "supernova"]
+    enders = [_ender(r, players) for r in novas]
+    nova_by_position = [
+        sum(1 for r, e in zip(novas, enders, strict=True) if (e - r["first"]) % players == p)
+        / max(len(novas), 1)
+        for p in range(players)
+    ]
+    ender_won = (
+        sum(r["returns"][e] for r, e in zip(novas, enders, strict=True)) / len(novas)
+        if novas
+        else None
+    )
     return {
         "ends": {end: len(xs) / n for end, xs in sorted(by_end.items())},
         "rounds": quantiles([r["rounds"] for r in results]),
+        "supernova_by_turn_position": nova_by_position,
+        "supernova_bringer_wins": ender_won,
         # the whole distribution, for the report's histogram (keys are JSON strings)
         "rounds_histogram": {
             str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())
@@ -344,6 +367,12 @@ def arc_lines(cols: list[dict], row) -> None:
                 f" ({_pct(c['arc'][f'points_{w}']['bay_share']).strip()})"
             ),
         )
+    for p in range(len(cols[0]["turn_position_win_rate"])):
+        row(
+            f"Super-Nova in turn position {p + 1}'s turn",
+            lambda c, p=p: _pct(c["arc"]["supernova_by_turn_position"][p]),
+        )
+    row("  and that player wins", lambda c: _pct(c["arc"]["supernova_bringer_wins"]))
     row("Unloads per game", q(lambda c: c["arc"]["unloads"]))
     row("Disrupts per game", q(lambda c: c["arc"]["disrupts"]))
     row("longest run without Unload (rds)", q(lambda c: c["arc"]["longest_no_unload_rounds"]))

@@ -397,3 +397,22 @@ def test_lab_names_the_games_that_did_not_end_at_super_nova(capsys, tmp_path):
         capsys, "--players", "2", "--bots", "greedy", "--games", "2", "--workers", "1"
     )
     assert set(normal["end_games"]) == set(normal["end_reasons"]) - {"supernova"}
+
+
+def test_lab_says_in_whose_turn_super_nova_came_and_whether_they_won(capsys):
+    """R49: Super-Nova ends the game at once, in one player's turn, which the lab tallies by
+    turn position with how often that player wins; the seat it names is the one whose turn
+    the final state shows, and a tally without it (an older run's) derives the same seat."""
+    from nova.lab import _ender, play_game
+
+    for g in range(3):
+        r = play_game((g, 3, ["greedy"] * 3, None, None, 1))
+        assert r["end"] == "supernova"
+        assert r["ender"] == _ender({k: v for k, v in r.items() if k != "ender"}, 3)
+    d = _lab_json(capsys, "--players", "3", "--bots", "greedy", "--games", "6", "--workers", "1")
+    by_pos = d["arc"]["supernova_by_turn_position"]
+    assert len(by_pos) == 3 and abs(sum(by_pos) - 1) < 1e-9
+    assert 0 <= d["arc"]["supernova_bringer_wins"] <= 1
+    assert main(["--players", "3", "--bots", "greedy", "--games", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Super-Nova in turn position 3's turn" in out and "and that player wins" in out
