@@ -56,6 +56,25 @@ def test_r9_a_set_up_may_bank_shards_for_a_turn_position_from_the_bag():
         assert [p.hand for p in s.players] == [p.hand for p in plain.players]
 
 
+def test_r9_a_set_up_may_deal_a_special_card_to_a_turn_position():
+    """R9 (set-up card lost): ``opening_special_cards`` deals the Academy Deck's top card(s)
+    into a player's opening hand, by turn order, as Upgrade from the deck would (R43); the
+    face-up cards and the bag are untouched, and the card scores with the Specials (R55, R56)."""
+    variant = {"setup": {"players": {"3": {"opening_special_cards": [0, 0, 1]}}}}
+    for seed in range(6):
+        plain = new_game(players=3, seed=seed)
+        s = new_game(players=3, seed=seed, variant=variant)
+        third = (s.first + 2) % 3
+        assert s.first == plain.first and s.face_up == plain.face_up and s.bag == plain.bag
+        assert s.players[third].hand == plain.players[third].hand + [plain.academy[0]]
+        assert s.academy == plain.academy[1:]
+        assert [p.hand for k, p in enumerate(s.players) if k != third] == [
+            p.hand for k, p in enumerate(plain.players) if k != third
+        ]
+        assert s.scores()[third] == plain.scores()[third] + 1  # a single Special scores 1
+        assert sorted(s.scores()[k] for k in range(3) if k != third) == [0, 0]
+
+
 def test_r4_eleven_card_basic_deck_each():
     """R4: each player's deck is the same 11 basic cards, each with two basic actions."""
     s = new_game(players=4, seed=2)
@@ -156,6 +175,11 @@ def test_action_labels():
         ({"setup": {"players": {"2": {"opening_bay_shards": [1]}}}}, "opening_bay_shards"),
         ({"setup": {"players": {"2": {"opening_bay_shards": [0, 40]}}}}, "opening_bay_shards"),
         ({"setup": {"players": {"2": {"opening_bay_shards": [0, True]}}}}, "opening_bay_shards"),
+        ({"setup": {"players": {"2": {"opening_special_cards": [2]}}}}, "opening_special_cards"),
+        (
+            {"setup": {"players": {"2": {"opening_special_cards": [0, 22]}}}},
+            "opening_special_cards",
+        ),
     ],
 )
 def test_r9_broken_variant_is_refused_naming_the_field(variant, named):

@@ -39,6 +39,7 @@ PER_COUNT = (
     "hand_size",
     "opening_extra_cards",
     "opening_bay_shards",
+    "opening_special_cards",
 )
 # Rule settings that are switches (settings.json; docs/RULES.md says what each one reads).
 BOOL_SETTINGS = (
@@ -512,6 +513,23 @@ class Layout:
             )
             banked = [0] * self.players
         self.opening_banked = list(banked)
+        # Special cards from the top of the Academy Deck into a player's opening hand, by turn
+        # order: a head-start answer between an extra basic card (gone after the first turn,
+        # R15) and a banked Shard (a point and a colour all game, R70); it takes nothing from
+        # the bag, which at 4 players has no Shard to spare
+        specials = setup.get("opening_special_cards", [0] * self.players)
+        if (
+            not isinstance(specials, list)
+            or len(specials) != self.players
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in specials)
+            or sum(specials) + self.face_up > len(self.special)
+        ):
+            problems.append(
+                f"setup.opening_special_cards: {self.players} whole numbers of 0 or more, one "
+                "per turn position, that the Academy Deck can deal after the face-up cards"
+            )
+            specials = [0] * self.players
+        self.opening_specials = list(specials)
 
     def _load_scoring(self, scoring: dict, problems: list[str]) -> None:
         def table(key: str) -> dict[int, int]:

@@ -176,6 +176,10 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
                 c = s._draw_shard()
                 if c:
                     p.bays[0] += c
+        for k, specials in enumerate(layout.opening_specials):
+            p = s.players[(s.first + k) % n]
+            for _ in range(specials):  # the Academy Deck's top card, as Upgrade takes it
+                p.hand.append(s.academy.pop(0))
         s.turn = s.decider = s.first
         s.need_link = False
         s.pending = None
