@@ -25,16 +25,21 @@ def test_r2_board_is_double_sided_by_player_count():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_r3_r9_set_up(players):
     """R3, R9: three ships in each Dock; five cards each; three face-up Academy cards; one
-    Shard drawn onto each Asteroid."""
+    Shard drawn onto each Asteroid. Our set-up's answers to the early seats' edge
+    (docs/CALIBRATION.md): the second of two players opens with a sixth basic card, the
+    third and fourth of four with the Academy Deck's top card."""
     s = new_game(players=players, seed=17)
     lay = s.layout
     assert all(p.dock == 3 for p in s.players) and all(o == -1 for o in s.ship)
     extra = lay.opening_extra  # by turn order: the second of two players gets one more
     assert extra == ([0, 1] if players == 2 else [0] * players)
-    for k, x in enumerate(extra):
+    specials = lay.opening_specials
+    assert specials == ([0, 0, 1, 1] if players == 4 else [0] * players)
+    for k, (x, sp) in enumerate(zip(extra, specials, strict=True)):
         p = s.players[(s.first + k) % players]
-        assert len(p.hand) == 5 + x and len(p.draw) == 6 - x
-    assert len([c for c in s.face_up if c]) == 3 and len(s.academy) == 21
+        assert len(p.draw) == 6 - x and len(p.hand) == 5 + x + sp
+        assert sum(c.startswith("s") for c in p.hand) == sp
+    assert len([c for c in s.face_up if c]) == 3 and len(s.academy) == 21 - sum(specials)
     assert all(len(s.pile[a]) == 1 for a in lay.asteroids)
     assert sum(len(x) for x in s.pile) == len(lay.asteroids)
 
@@ -79,7 +84,8 @@ def test_r4_eleven_card_basic_deck_each():
     """R4: each player's deck is the same 11 basic cards, each with two basic actions."""
     s = new_game(players=4, seed=2)
     for p in s.players:
-        assert sorted(p.hand + p.draw) == sorted(s.layout.basic)
+        basic = [c for c in p.hand + p.draw if c in s.layout.basic]  # not an opening Special
+        assert sorted(basic) == sorted(s.layout.basic)
     assert len(s.layout.basic) == 11
     assert all(top and bottom for top, bottom in s.layout.basic.values())
 

@@ -57,9 +57,8 @@ def test_a_content_1_link_opens_and_replays_exactly(game: dict) -> None:
 
 @pytest.mark.parametrize("game", GAMES3, ids=lambda g: f"{g['players']}p-{g['bot']}")
 def test_a_content_3_link_and_save_open_and_replay_exactly(game: dict) -> None:
-    """A link and a save made with content 3 replay as they were played. Content 3 is today's
-    default, so this also fails on any edit of the data that changes a game without a new
-    content version (which would break every player's saves and links)."""
+    """A link and a save made with content 3 replay as they were played, with
+    ``variants/content-3.json`` under them now that content 4 is the default."""
     for record in (decode(game["link"]), GameRecord.from_dict(game["save"])):
         assert_replays_as_played(record, game, 3)
         assert decode(encode(record)) == record, "shared again, it stays content 3"
@@ -75,8 +74,8 @@ def test_a_content_1_save_opens_as_content_1(game: dict) -> None:
 
 def test_new_games_are_the_newest_content_and_differ_from_content_1() -> None:
     record = GameRecord(players=2, seed=5)
-    assert record.content == CONTENT_VERSION == 3
-    assert record.to_dict()["content"] == 3
+    assert record.content == CONTENT_VERSION == 4
+    assert record.to_dict()["content"] == 4
     old = GameRecord(players=2, seed=5, content=1)
     assert old.initial_state().layout.settings["launch_to_open_gate"] is False
     assert record.initial_state().layout.settings["launch_to_open_gate"] is True

@@ -125,7 +125,7 @@ def load_data(variant: str | Path | dict | None = None) -> dict:
     return merged
 
 
-CONTENT_VERSION = 3  # the rules content in nova/data; earlier ones are variants/content-N.json
+CONTENT_VERSION = 4  # the rules content in nova/data; earlier ones are variants/content-N.json
 
 
 def content_variant(version: int, variant: dict | None = None) -> dict | None:
