@@ -27,14 +27,14 @@ def test_r3_r9_set_up(players):
     """R3, R9: three ships in each Dock; five cards each; three face-up Academy cards; one
     Shard drawn onto each Asteroid. Our set-up's answers to the early seats' edge
     (docs/CALIBRATION.md): the second of two players opens with a sixth basic card, the
-    third and fourth of four with the Academy Deck's top card."""
+    third of three and the third and fourth of four with the Academy Deck's top card."""
     s = new_game(players=players, seed=17)
     lay = s.layout
     assert all(p.dock == 3 for p in s.players) and all(o == -1 for o in s.ship)
     extra = lay.opening_extra  # by turn order: the second of two players gets one more
     assert extra == ([0, 1] if players == 2 else [0] * players)
     specials = lay.opening_specials
-    assert specials == ([0, 0, 1, 1] if players == 4 else [0] * players)
+    assert specials == {2: [0, 0], 3: [0, 0, 1], 4: [0, 0, 1, 1]}[players]
     for k, (x, sp) in enumerate(zip(extra, specials, strict=True)):
         p = s.players[(s.first + k) % players]
         assert len(p.draw) == 6 - x and len(p.hand) == 5 + x + sp
@@ -65,10 +65,13 @@ def test_r9_a_set_up_may_deal_a_special_card_to_a_turn_position():
     """R9 (set-up card lost): ``opening_special_cards`` deals the Academy Deck's top card(s)
     into a player's opening hand, by turn order, as Upgrade from the deck would (R43); the
     face-up cards and the bag are untouched, and the card scores with the Specials (R55, R56)."""
-    variant = {"setup": {"players": {"3": {"opening_special_cards": [0, 0, 1]}}}}
+
+    def dealt(specials: list[int]) -> dict:
+        return {"setup": {"players": {"3": {"opening_special_cards": specials}}}}
+
     for seed in range(6):
-        plain = new_game(players=3, seed=seed)
-        s = new_game(players=3, seed=seed, variant=variant)
+        plain = new_game(players=3, seed=seed, variant=dealt([0, 0, 0]))
+        s = new_game(players=3, seed=seed, variant=dealt([0, 0, 1]))
         third = (s.first + 2) % 3
         assert s.first == plain.first and s.face_up == plain.face_up and s.bag == plain.bag
         assert s.players[third].hand == plain.players[third].hand + [plain.academy[0]]

@@ -23,8 +23,8 @@ from nova.rules import IllegalMove, new_game
 def test_r10_every_seat_starts_with_five_cards_and_may_play_none(players):
     """R10: five cards in hand; ending the turn at once (playing none) is legal."""
     s = new_game(players=players, seed=3)
-    # R9: with two players the second opens with one more basic card; with four the third
-    # and fourth open with a Special card too
+    # R9: with two players the second opens with one more basic card; with three the third,
+    # and with four the third and fourth, open with a Special card too
     extra, specials = s.layout.opening_extra, s.layout.opening_specials
     assert [len(s.players[(s.first + k) % players].hand) for k in range(players)] == [
         5 + x + sp for x, sp in zip(extra, specials, strict=True)
