@@ -35,8 +35,13 @@ def sp(s: State, name: str) -> int:
 def blank_state(
     players: int = 2, seed: int = 0, seat: int = 0, variant: dict | None = None
 ) -> State:
-    """A fresh game, empty board (Shards back in the bag, ships in Docks), ``seat`` to move."""
+    """A fresh game, empty board (Shards back in the bag, ships in Docks), ``seat`` to move;
+    hands of basic cards only (an opening Special, R9, goes back on top of the Academy Deck)."""
     s = new_game(players=players, seed=seed, variant=variant, first_player=seat)
+    for p in s.players:
+        specials = [c for c in p.hand if c not in s.layout.basic]
+        p.hand = [c for c in p.hand if c in s.layout.basic]
+        s.academy[:0] = specials
     s.pile = [""] * s.layout.space_count
     s.ship = [NO_SHIP] * s.layout.space_count
     for p in s.players:

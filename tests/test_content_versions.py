@@ -23,6 +23,7 @@ from nova.rules import CONTENT_VERSION, new_game
 DATA = Path(__file__).parent / "data"
 GAMES = json.loads((DATA / "content1_games.json").read_text())["games"]
 GAMES3 = json.loads((DATA / "content3_games.json").read_text())["games"]
+GAMES4 = json.loads((DATA / "content4_games.json").read_text())["games"]
 
 
 def legal_sha1(record: GameRecord) -> str:
@@ -62,6 +63,37 @@ def test_a_content_3_link_and_save_open_and_replay_exactly(game: dict) -> None:
     for record in (decode(game["link"]), GameRecord.from_dict(game["save"])):
         assert_replays_as_played(record, game, 3)
         assert decode(encode(record)) == record, "shared again, it stays content 3"
+
+
+@pytest.mark.parametrize("game", GAMES4, ids=lambda g: f"{g['players']}p-{g['bot']}")
+def test_a_content_4_link_and_save_open_and_replay_exactly(game: dict) -> None:
+    """A link and a save made with content 4 replay as they were played. Content 4 is today's
+    default, so this also fails on any edit of the data that changes a game without a new
+    content version (which would break every player's saves and links)."""
+    for record in (decode(game["link"]), GameRecord.from_dict(game["save"])):
+        assert_replays_as_played(record, game, 4)
+        assert decode(encode(record)) == record, "shared again, it stays content 4"
+
+
+def test_content_3_and_4_deal_the_same_games_but_for_the_opening_specials() -> None:
+    """Content 4 changed only the set-up's opening Special cards (docs/CALIBRATION.md): the
+    same seed deals the same board, bag and basic hands under content 3."""
+    for players in (3, 4):
+        now = GameRecord(players=players, seed=9).initial_state()
+        old = GameRecord(players=players, seed=9, content=3).initial_state()
+        assert (now.pile, now.bag, now.first, now.face_up) == (
+            old.pile,
+            old.bag,
+            old.first,
+            old.face_up,
+        )
+        dealt = []
+        for k, n in enumerate(now.layout.opening_specials):
+            p, q = now.players[(now.first + k) % players], old.players[(old.first + k) % players]
+            assert p.hand[: len(q.hand)] == q.hand and len(p.hand) == len(q.hand) + n
+            dealt += p.hand[len(q.hand) :]
+        assert dealt == old.academy[: len(dealt)] and now.academy == old.academy[len(dealt) :]
+        assert len(dealt) == sum(now.layout.opening_specials) > 0
 
 
 @pytest.mark.parametrize("game", GAMES[:3], ids=lambda g: f"{g['players']}p")

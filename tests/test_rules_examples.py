@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from helpers_rules import CONTENT_1_BOARD, blank_state, give_hand, ok, play, setup, sp
 
-from nova.rules import new_game
+from nova.rules import content_variant, new_game
 from nova.rules.scoring import score_bay, score_specials
 
 RED, BLUE = 0, 1
@@ -136,5 +136,9 @@ def test_r57_special_card_scoring_examples_6_and_3_1_1():
 
 
 def test_r1_new_game_starts_at_zero_points():
-    """R1: nothing is collected yet at the start (Shards on Asteroids belong to nobody)."""
-    assert new_game(players=3, seed=5).scores() == [0, 0, 0]
+    """R1: nothing is collected yet at the start (Shards on Asteroids belong to nobody); the
+    only points are our set-up's opening Special cards (R9: the third of three players holds
+    one, a single Special scoring 1, R56)."""
+    s = new_game(players=3, seed=5)
+    assert [s.scores()[(s.first + k) % 3] for k in range(3)] == [0, 0, 1]
+    assert new_game(players=3, seed=5, variant=content_variant(3)).scores() == [0, 0, 0]

@@ -6,6 +6,7 @@ Run against a checkout of the last commit with that content, not against this tr
     python tests/data/make_content_games.py /tmp/content1 tests/data/content1_games.json 1 bc6f345
     git worktree add /tmp/content3 a2c67e2
     python tests/data/make_content_games.py /tmp/content3 tests/data/content3_games.json 3 a2c67e2
+    python tests/data/make_content_games.py . tests/data/content4_games.json 4 c6af327
 """
 
 import hashlib
