@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -481,55 +482,53 @@ class Layout:
             problems.append("setup.shards: fewer Shards than the Asteroids need at set-up")
         if len(self.special) < self.face_up:
             problems.append("academy.cards: fewer Special cards than face-up places")
-        # Extra cards in the opening hand by turn order (0 = the first player): set-up's
-        # answer to the first player's head start, chosen by the lab (docs/CALIBRATION.md)
-        extra = setup.get("opening_extra_cards", [0] * self.players)
+        # Set-up's answers to the early seats' head start, one number per turn position
+        # (0 = the first player), chosen by the lab (docs/CALIBRATION.md): extra basic cards
+        # in the opening hand (gone after the first turn: hands are drawn back to five, R15);
+        # Shards from the bag banked in the first Cargo Bay (a point and a colour that powers
+        # Specials, R70, all game); Special cards from the top of the Academy Deck (between
+        # the two, and taking nothing from the bag, which at 4 players has no Shard to spare)
+        asteroid_shards = len(self.asteroids) * self.shard_per_asteroid
+        self.opening_extra = self._per_position(
+            setup,
+            "opening_extra_cards",
+            "that the basic deck can deal",
+            lambda xs: self.hand_size + max(xs) <= len(self.basic),
+            problems,
+        )
+        self.opening_banked = self._per_position(
+            setup,
+            "opening_bay_shards",
+            "that the bag can supply after the Asteroids",
+            lambda xs: sum(xs) + asteroid_shards <= sum(self.shard_supply),
+            problems,
+        )
+        self.opening_specials = self._per_position(
+            setup,
+            "opening_special_cards",
+            "that the Academy Deck can deal after the face-up cards",
+            lambda xs: sum(xs) + self.face_up <= len(self.special),
+            problems,
+        )
+
+    def _per_position(
+        self, setup: dict, key: str, limit: str, fits: Callable[[list[int]], bool], problems: list
+    ) -> list[int]:
+        """A set-up list of whole numbers, one per turn position; all zero, and a problem
+        naming ``key``, when it is not one or ``fits`` says the game cannot supply it."""
+        xs = setup.get(key, [0] * self.players)
         if (
-            not isinstance(extra, list)
-            or len(extra) != self.players
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in extra)
-            or self.hand_size + max(extra) > len(self.basic)
+            isinstance(xs, list)
+            and len(xs) == self.players
+            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in xs)
+            and fits(xs)
         ):
-            problems.append(
-                f"setup.opening_extra_cards: {self.players} whole numbers of 0 or more, one "
-                "per turn position, that the basic deck can deal"
-            )
-            extra = [0] * self.players
-        self.opening_extra = list(extra)
-        # Shards drawn from the bag into a player's Cargo Bay at set-up, by turn order: an
-        # answer to the first player's head start that lasts the whole game (a point, and the
-        # colour that powers its Specials, R70), unlike extra opening cards (hands are drawn
-        # back to five after every turn, R15)
-        banked = setup.get("opening_bay_shards", [0] * self.players)
-        if (
-            not isinstance(banked, list)
-            or len(banked) != self.players
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in banked)
-            or sum(banked) + len(self.asteroids) * self.shard_per_asteroid > sum(self.shard_supply)
-        ):
-            problems.append(
-                f"setup.opening_bay_shards: {self.players} whole numbers of 0 or more, one "
-                "per turn position, that the bag can supply after the Asteroids"
-            )
-            banked = [0] * self.players
-        self.opening_banked = list(banked)
-        # Special cards from the top of the Academy Deck into a player's opening hand, by turn
-        # order: a head-start answer between an extra basic card (gone after the first turn,
-        # R15) and a banked Shard (a point and a colour all game, R70); it takes nothing from
-        # the bag, which at 4 players has no Shard to spare
-        specials = setup.get("opening_special_cards", [0] * self.players)
-        if (
-            not isinstance(specials, list)
-            or len(specials) != self.players
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in specials)
-            or sum(specials) + self.face_up > len(self.special)
-        ):
-            problems.append(
-                f"setup.opening_special_cards: {self.players} whole numbers of 0 or more, one "
-                "per turn position, that the Academy Deck can deal after the face-up cards"
-            )
-            specials = [0] * self.players
-        self.opening_specials = list(specials)
+            return list(xs)
+        problems.append(
+            f"setup.{key}: {self.players} whole numbers of 0 or more, one per turn position, "
+            + limit
+        )
+        return [0] * self.players
 
     def _load_scoring(self, scoring: dict, problems: list[str]) -> None:
         def table(key: str) -> dict[int, int]:
