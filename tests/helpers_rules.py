@@ -129,12 +129,12 @@ def play(s: State, *moves: str) -> State:
     """Apply moves in order, checking the invariants after each one."""
     for m in moves:
         s = s.apply(m)
-        assert problems(s) == [], (m, problems(s))
+        assert problems(s) == [], (m, problems(s), s.position())
     return s
 
 
 def ok(s: State) -> State:
-    assert problems(s) == [], problems(s)
+    assert problems(s) == [], (problems(s), s.position())
     return s
 
 

@@ -18,11 +18,14 @@ from hypothesis import strategies as st
 
 from nova.record import GameRecord
 from nova.rules import State, determinize, new_game
+from nova.rules import position as notation
 from nova.rules.invariants import problems
 
 GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 1000))  # x 3 counts: 3000 games
 DEEP_EVERY = 53  # in every game of the main test, the deep checks at every 53rd move
 DEEP_GAMES_PER_COUNT = 12
+# in one game of every POSITION_EVERY_GAMES, every state's position is read back (1,000 games)
+POSITION_EVERY_GAMES = 3
 # no shrinking or explaining: a failing seed is already the smallest useful report, and
 # explain-phase tracing would slow every game down
 FAST_PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
@@ -86,9 +89,10 @@ def quick_problems(s: State) -> list[str]:
 def check_step(before: State, move: str, after: State) -> None:
     """Invariants that must hold across every single move."""
     bad = quick_problems(after)
-    assert bad == [], (move, bad)
+    assert bad == [], (move, bad, after.position())
     if (move == "E" and after.turn == after.first) or after.is_over():
-        assert problems(after) == [], (move, problems(after))  # the full check, every round
+        # the full check, every round
+        assert problems(after) == [], (move, problems(after), after.position())
     pd = before.pending
     # R30: a move never offers a landing space that holds a ship (Jump-Push pushes its occupant)
     if pd is not None and pd.get("kind") in MOVER_KINDS:
@@ -134,13 +138,18 @@ def test_r5_r30_random_games_keep_the_invariants(players, seed):
     card and every ship accounted for after every move, no ship lands on a ship, links
     between actions, and the game ends, at once when nothing can move the track any more;
     at every DEEP_EVERY-th move (first at a seeded offset), every offered move applies, JSON
-    round-trips and the views hide what they must."""
+    and the position notation round-trip and the views hide what they must; in one game of
+    three, every state's position reads back to the same state."""
     n = 0
     offset = seed % DEEP_EVERY
+    every_position = seed % POSITION_EVERY_GAMES == 0
 
     def each(before: State, move: str, after: State) -> None:
         nonlocal n
         check_step(before, move, after)
+        if every_position:  # the notation's exact round trip (checked reads: deep_check)
+            text = after.position()
+            assert State._from_fields(notation.read(text, after.variant)) == after, text
         if after.over and after.end_reason == "stalled":
             assert not after.track_can_move()
         elif not after.over and after.track_pos != before.track_pos and not after.spawn_shard:
@@ -173,10 +182,11 @@ def all_keys(obj) -> set[str]:
 
 def deep_check(before: State, after: State, n: int, determinize_too: bool = True) -> None:
     """Every offered move applies; the state survives JSON; every seat's view is right."""
-    assert problems(after) == [] and quick_problems(after) == []
+    assert problems(after) == [] and quick_problems(after) == [], after.position()
     for m in before.legal_moves():
         before.apply(m)
     assert State.from_json(after.to_json()) == after
+    assert State.from_position(after.position(), after.variant) == after
     for seat in range(after.num_players):
         check_view(after, seat, n + seat if determinize_too else 1)
 

@@ -9,6 +9,7 @@
 """
 
 from .content import CONTENT_VERSION, ContentError, Layout, content_variant, layout_for, load_data
+from .position import PositionError
 from .serial import StateFormatError
 from .state import IllegalMove, Move, State, new_game
 from .view import determinize
@@ -19,6 +20,7 @@ __all__ = [
     "IllegalMove",
     "Layout",
     "Move",
+    "PositionError",
     "State",
     "StateFormatError",
     "content_variant",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from . import position as notation
 from .actions import BasicActions
 from .content import COLOURS, Layout, action_label, layout_for
 from .rng import Rng
@@ -268,10 +269,38 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
     apply_action = apply
 
     def __repr__(self) -> str:
-        return (
-            f"<State {self.num_players}p seed={self.seed} ply={self.ply} round={self.round} "
-            f"turn={self.turn} decider={self.decider} over={self.over}>"
-        )
+        return f"State.from_position({' | '.join(self.position().splitlines())!r})"
+
+    # -- the position notation (docs/NOTATION.md) -------------------------------------------
+    def position(self) -> str:
+        """This state as text: ``State.from_position(s.position(), s.variant) == s``."""
+        return notation.write(self)
+
+    @classmethod
+    def from_position(cls, text: str, variant=None) -> State:
+        """The state written ``text`` (made with ``variant``), checked like a save: a
+        position the rules cannot reach raises :class:`~.position.PositionError`."""
+        s = cls._from_fields(notation.read(text, variant))
+        wrong = checked(s)
+        if wrong:
+            raise notation.PositionError("not a position of the game: " + "; ".join(wrong[:3]))
+        return s
+
+    @classmethod
+    def _from_fields(cls, fields: dict) -> State:
+        s = cls.__new__(cls)
+        seats = fields.pop("players")
+        for key, value in fields.items():
+            setattr(s, key, value)
+        s.players = []
+        for d in seats:
+            p = Player()
+            for key, value in d.items():
+                setattr(p, key, value)
+            s.players.append(p)
+        s.last_event = ""
+        s._legal = None
+        return s
 
     # -- scoring (R50-R59) ----------------------------------------------------------------
     def special_symbols(self, seat: int) -> list[str]:
@@ -421,11 +450,29 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
 
         return make_view(self, seat)
 
+    def view_position(self, seat: int) -> str:
+        """What ``seat`` sees, in the position notation with hidden parts masked."""
+        return notation.write_view(self.view(seat))
+
     def information_state_string(self, seat: int) -> str:
         return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
     def action_label(self, cid: str, mode: str) -> str:
         return action_label(self.card_action(cid, mode))
+
+
+def checked(s: State) -> list[str]:
+    """What is wrong with a state read from outside (a save, a link, a position)."""
+    from .invariants import problems
+
+    try:
+        wrong = problems(s)
+        if not wrong:
+            s.legal_moves()
+            s.why_illegal("?")
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        return [f"inconsistent ({type(exc).__name__}: {exc})"]
+    return wrong
 
 
 def _pending_to_json(pd: dict | None) -> dict | None:
