@@ -35,9 +35,14 @@ import time
 from collections import Counter
 
 from .bots import BOT_NAMES, make_bot
-from .rules import ContentError, layout_for, new_game
+from .rules import ContentError, Kind, layout_for, new_game
 
 STALL_ROUNDS = 5  # a run of this many rounds with no Unload counts as a stall
+
+
+def _unloading(s) -> bool:
+    """An Unload's ship is being chosen: the move about to be played unloads it (R36)."""
+    return s.pending is not None and s.pending.kind is Kind.UNLOAD
 
 
 def game_seed(base: int, g: int) -> int:
@@ -66,7 +71,7 @@ def play_game(job: tuple) -> dict:
         move = agents[seat].choose(s.view(seat), seed * 7_777_777 + k)
         think[seat] += time.perf_counter() - t0
         k += 1
-        if s.pending is not None and s.pending["kind"] == "unload":
+        if _unloading(s):
             unloads += 1
             gap = 0
         elif move == "E":
@@ -76,7 +81,7 @@ def play_game(job: tuple) -> dict:
         if move[-1] in "urls" and move[:-1] in s.layout.card_order:
             played[seat][move[:-1]] += 1
             action = s.card_action(move[:-1], move[-1]) if s.pending is None else None
-            disrupts += action is not None and action[0] == "disrupt"
+            disrupts += action is not None and "disrupt" in action.names()
         before_round = s.round
         s = s.apply(move)
         round_had_shard = round_had_shard or any(s.pile)

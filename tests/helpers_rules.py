@@ -157,7 +157,7 @@ def random_policy(seed: int):
                 good.append(m)
             elif pd is None and m[0] in "bs" and m[-1] in "ur":
                 action = s.card_action(m[:-1], m[-1])
-                if action and action[0] in ("unload", "jump", "hyper_jump", "disrupt"):
+                if action and action.name in ("unload", "jump", "hyper_jump", "disrupt"):
                     good.append(m)
             elif pd is not None and m[0] == ">":
                 t = lay.name_to_space[m[1:]]

@@ -188,7 +188,7 @@ def test_why_not_for_every_card_and_space_that_is_not_a_choice_names_a_rule():
             why = se.why_not_space(name)
             assert re.search(r"\(R\d+", why) or "not a choice now" in why, (name, why)
             assert "legal:" not in why
-            kinds.add(s.pending["kind"] if s.pending else "spawn" if s.spawn_shard else "turn")
+            kinds.add(s.pending.kind if s.pending else "spawn" if s.spawn_shard else "turn")
             checked += 1
     assert {"turn", "orbit"} <= kinds and checked > 100
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nova.rules import ContentError, IllegalMove, layout_for, new_game
-from nova.rules.content import action_label
+from nova.rules.content import SPECIAL_ACTIONS, action_label, parse_action
 
 DATA = Path(__file__).resolve().parent.parent / "nova" / "data"
 
@@ -151,10 +151,19 @@ def test_r62_every_space_has_four_phase_neighbours_except_edge_rings():
 
 
 def test_action_labels():
-    """The card texts the page shows come from the data."""
-    assert action_label(("orbit", (1, 2, 3))) == "Orbit 1-3"
-    assert action_label(("orbit", (4,))) == "Orbit 4"
-    assert action_label(("hijack_orbit", (1, 2, 3))) == "Hijack 1-3"
+    """The card texts the page shows come from the data; a composed action (R68's Hijack
+    1-3 is the rulebook's own) names each step."""
+
+    def label(text: str) -> str:
+        return action_label(parse_action(text, "test", [], SPECIAL_ACTIONS))
+
+    assert label("orbit:1-3") == "Orbit 1-3"
+    assert label("orbit:4") == "Orbit 4"
+    assert label("hijack_orbit:1-3") == "Hijack + Orbit 1-3"
+    assert label("push+orbit:1-2") == "Push + Orbit 1-2"
+    assert parse_action("hijack_orbit:1-3", "t", [], SPECIAL_ACTIONS).words() == (
+        "Hijack, then Orbit 1-3"
+    )
     assert action_label(None) == "-"
 
 

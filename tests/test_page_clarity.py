@@ -63,7 +63,7 @@ def alert_text(page) -> str:
 
 def test_bays_are_targets_on_the_board_with_the_points_each_gives(page_factory, server_url):
     def unloading(s):  # bays that would gain different points: the preview matters
-        if not (s.pending and s.pending["kind"] == "unload_bays"):
+        if not (s.pending and s.pending.kind == "unload_bays"):
             return False
         gains = {s.apply(f"B{b}").score_breakdown(s.turn)["total"] for b in range(3)}
         return len(gains) > 1
@@ -194,7 +194,7 @@ def finished_record() -> GameRecord:
 @pytest.mark.parametrize("embed", [False, True])
 def test_upgrades_academy_cards_come_into_view(page_factory, server_url, embed):
     """At 1280x800, and embedded at 800x600 (the controls column scrolls on its own)."""
-    rec = record_until(lambda s: bool(s.pending) and s.pending["kind"] == "upgrade")
+    rec = record_until(lambda s: bool(s.pending) and s.pending.kind == "upgrade")
     if embed:
         page = page_factory(viewport={"width": 800, "height": 600})
         page.goto(server_url + "index.html?embed#" + encode(rec))
@@ -346,9 +346,9 @@ def test_phone_board_targets_are_big_enough_and_in_view_with_the_prompt(
     labels are legible, and a tap on a target plays it."""
     kinds = {
         "launch": lambda s: s.pending is None and any(str(m)[0] == "L" for m in s.legal_moves()),
-        "destination": lambda s: bool(s.pending) and s.pending.get("ship") is not None
-        and s.pending.get("dest") is None and s.pending["kind"] == "orbit",
-        "bays": lambda s: bool(s.pending) and s.pending["kind"] == "unload_bays",
+        "destination": lambda s: bool(s.pending) and s.pending.kind == "orbit"
+        and s.pending.ship is not None and s.pending.dest is None,
+        "bays": lambda s: bool(s.pending) and s.pending.kind == "unload_bays",
     }  # fmt: skip
     page = page_factory(viewport=PHONE, has_touch=True, is_mobile=True)
     for kind, pred in kinds.items():

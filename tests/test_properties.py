@@ -71,8 +71,8 @@ def quick_problems(s: State) -> list[str]:
     out = []
     lay = s.layout
     board = "".join(s.pile) + "".join("".join(p.bays) for p in s.players) + s.spawn_shard
-    if s.pending and s.pending.get("kind") == "unload_bays":
-        board += s.pending["shards"]
+    if s.pending and s.pending.kind == "unload_bays":
+        board += s.pending.shards
     for i, c in enumerate("kry"):
         if board.count(c) + s.bag[i] + s.consumed[i] != lay.shard_supply[i]:
             out.append(f"{c} Shards do not add up")
@@ -95,7 +95,7 @@ def check_step(before: State, move: str, after: State) -> None:
         assert problems(after) == [], (move, problems(after), after.position())
     pd = before.pending
     # R30: a move never offers a landing space that holds a ship (Jump-Push pushes its occupant)
-    if pd is not None and pd.get("kind") in MOVER_KINDS:
+    if pd is not None and pd.kind in MOVER_KINDS:
         for m in before.legal_moves():
             if m[0] == ">":
                 assert before.ship[before.layout.name_to_space[m[1:]]] == -1, (m, pd)
@@ -113,9 +113,9 @@ def check_row(s: State, row: list[tuple[str, str]]) -> None:
         if cid in lay.special:
             last_was_basic_action = False
             action = s.card_action(cid, mode)
-            if skipping and action is not None and action[0] == "orbit":
+            if skipping and action is not None and action.names() == ("orbit",):
                 continue  # a Special's Orbit added to a Skip (R66)
-            skipping = action is not None and action[0] == "skip"
+            skipping = action is not None and action.name == "skip"
             continue
         if mode == "s":
             last_was_basic_action = False

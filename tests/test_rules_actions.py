@@ -137,7 +137,7 @@ def test_r37_r38_unload_docks_the_ship_and_unloads_top_down_into_chosen_bays():
     s = play(s, "b10u", "@c0")
     assert s.players[0].dock == dock + 1 and s.ship[sp(s, "c0")] == -1
     assert s.legal_moves() == ["B0", "B1", "B2"]
-    assert s.pending["shards"] == "yrk", "top first: yellow, red, black"
+    assert s.pending.shards == "yrk", "top first: yellow, red, black"
     s = play(s, "B2", "B2", "B0")
     assert s.players[0].bays == ["k", "", "yr"]
     assert s.pending is None

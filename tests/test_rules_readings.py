@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from helpers_rules import NO_SHIP, blank_state, give_hand, ok, play, setup, sp
 
+from nova.rules.track import advance_track
+
 TRACK = {"tracks": {"two_three": ["start", "blank", "blank", "blank", "supernova"]}}
 
 
@@ -56,7 +58,7 @@ def test_r66_skip_takes_the_orbit_actions_of_special_cards_a_range_counting_any_
     s = play(s, "s7u")
     assert "s21u" in s.legal_moves()
     s = play(s, "s21u", "b1u")
-    assert s.pending["totals"] == (2, 3, 4)
+    assert s.pending.totals == (2, 3, 4)
     s = play(s, "done", "@c0")
     assert sorted(s.legal_moves()) == [">c10", ">c2", ">c3", ">c4", ">c8", ">c9"]
     s = play(s, ">c9")
@@ -225,6 +227,6 @@ def test_r49_no_ship_left_ends_the_game():
     ships = {"a1": 0, "a2": 0, "a3": 0, "a5": 1, "a6": 1, "a7": 1}
     s = blank_state(2, seat=0, variant=variant)
     setup(s, shards={"d3": "r"}, ships=ships, bays={1: ["k"]})
-    s._advance_track()
+    advance_track(s)
     assert s.removed == 1 and not any(p.dock for p in s.players)
     assert s.is_over() and s.end_reason == "stalled"

@@ -61,7 +61,7 @@ def test_r25_r26_r27_every_special_acts_upright_and_rotated_and_is_a_link(cid, m
     s = finish(play(s, move))
     assert (cid, mode) in s.players[0].played
     assert s.to_dict() != before
-    name = LAY.special[cid]["action" if mode == "u" else "alternate"][0]
+    name = LAY.special[cid]["action" if mode == "u" else "alternate"].name
     if name != "skip":
         assert not s.need_link, "a Special is a chain link: a basic action may follow"
 
@@ -262,7 +262,7 @@ def test_r68_hijack_1_3_hijacks_then_orbits_1_to_3():
     give_hand(s, 0, ["s11", "b1", "b2", "b3", "b4"])
     s = play(s, "s11u", "@c5", "!c6")
     assert s.ship[sp(s, "c7")] == 1 and s.pile[sp(s, "c6")] == "y"
-    assert s.pending is not None and s.pending["kind"] == "orbit"
+    assert s.pending is not None and s.pending.kind == "orbit"
     assert sorted(m[1:] for m in s.legal_moves()) == sorted(["c3", "c4", "c5", "c8", "c9"])
     s = play(s, ">c9", "x0")
     assert s.ship[sp(s, "c9")] == 0 and s.pile[sp(s, "c9")] == "y"

@@ -16,6 +16,7 @@ from helpers_rules import (
 )
 
 from nova.rules import IllegalMove, new_game
+from nova.rules.track import expand
 
 
 # -- the turn ------------------------------------------------------------------------------
@@ -39,9 +40,9 @@ def test_r22_upright_is_the_top_action_rotated_the_bottom():
     s = blank_state(2, seat=0)
     setup(s, ships={"c0": 0})
     give_hand(s, 0, ["b7", "b1", "b2", "b3", "b4"])
-    assert s.apply("b7u").pending["kind"] == "orbit"
-    assert s.apply("b7u").pending["dists"] == (4,)
-    assert s.apply("b7r").pending["kind"] == "upgrade"
+    assert s.apply("b7u").pending.kind == "orbit"
+    assert s.apply("b7u").pending.dists == (4,)
+    assert s.apply("b7r").pending.kind == "upgrade"
 
 
 def test_r24_two_actions_need_a_chain_link_between_them():
@@ -228,9 +229,9 @@ def test_r48_three_expansions_cover_three_rings_and_the_outer_ring_stays():
     s = blank_state(2, seat=0)
     setup(s, ships={"d1": 0})
     for k in range(3):
-        s._expand()
+        expand(s)
         assert s.removed == k + 1
-    s._expand()
+    expand(s)
     assert s.removed == 3 and s.ship[sp(s, "d1")] == 0 and not s.is_over()
 
 
@@ -258,7 +259,7 @@ def test_r49_game_ends_when_no_ship_is_left_anywhere():
     assert not s.is_over()
     t = blank_state(2, seat=0, variant={"settings": {"end_when_no_ships": True}})
     setup(t, ships={"a1": 0, "a2": 0, "a3": 0, "a5": 1, "a6": 1, "a7": 1})
-    t._expand()
+    expand(t)
     assert t.is_over() and t.end_reason == "no ships left"
 
 

@@ -22,9 +22,11 @@ Values come from :func:`nova.bots.evaluate.evaluate`. Shards are never left behi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from itertools import product
 
-from ..rules import State
+from ..rules import Kind, State
+from ..rules.actions.bank import Bank
 from .evaluate import bay_value, dragging, evaluate, geometry
 
 FINISH_NODES = 240  # states tried when finishing one action
@@ -40,7 +42,8 @@ def _settled(s: State, me: int) -> bool:
 
 def _best_bays(s: State) -> list[str]:
     """Bay moves for the Shards being unloaded, best split over all assignments (R38)."""
-    shards = s.pending["shards"]
+    assert isinstance(s.pending, Bank)
+    shards = s.pending.shards
     bays = list(s.players[s.turn].bays)
     table = geometry(s.layout).bay_table
     if len(shards) > 7:  # 3^k grows fast: place one Shard at a time instead
@@ -51,7 +54,8 @@ def _best_bays(s: State) -> list[str]:
             bays[i] += c
             out.append(f"B{i}")
         return out
-    best, best_moves = None, None
+    best: float | None = None
+    best_moves: list[str] = []
     for assign in product(range(3), repeat=len(shards)):
         trial = bays[:]
         for c, b in zip(shards, assign, strict=True):
@@ -62,15 +66,24 @@ def _best_bays(s: State) -> list[str]:
     return best_moves
 
 
+def _planned(s: State, me: int) -> list[str] | None:
+    """The moves that finish the action in progress by its kind's own plan, if it has one
+    (PLANS); None when the choices are searched."""
+    pd = s.pending
+    if pd is None or s.spawn_shard:
+        return None
+    plan = PLANS[pd.kind]
+    return None if plan is None else plan(s)
+
+
 def finish_action(s: State, me: int, nodes: list[int] | None = None):
     """(value, moves, state): the best way to carry out the action in progress."""
     if nodes is None:
         nodes = [FINISH_NODES]
     if _settled(s, me):
         return evaluate(s, me), [], s
-    pd = s.pending
-    if pd is not None and pd["kind"] == "unload_bays" and not s.spawn_shard:
-        moves = _best_bays(s)
+    moves = _planned(s, me)
+    if moves is not None:
         for m in moves:
             s = s.apply(m)
         v, more, end = finish_action(s, me, nodes)
@@ -89,7 +102,7 @@ def finish_action(s: State, me: int, nodes: list[int] | None = None):
     return best
 
 
-def action_ends(s: State, me: int, nodes: list[int]):
+def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[str], State]]:
     """Every way (up to ``nodes``) to carry out the action in progress: (moves, end) pairs.
 
     Unlike :func:`finish_action` it keeps them all, not only the best by the evaluation:
@@ -98,9 +111,8 @@ def action_ends(s: State, me: int, nodes: list[int]):
     if _settled(s, me):
         yield [], s
         return
-    pd = s.pending
-    if pd is not None and pd["kind"] == "unload_bays" and not s.spawn_shard:
-        moves = _best_bays(s)
+    moves = _planned(s, me)
+    if moves is not None:
         for m in moves:
             s = s.apply(m)
         for more, end in action_ends(s, me, nodes):
@@ -115,6 +127,26 @@ def action_ends(s: State, me: int, nodes: list[int]):
         nodes[0] -= 1
         for more, end in action_ends(s.apply(m), me, nodes):
             yield [m, *more], end
+
+
+# How the planner finishes each kind of action in progress: a plan of its own, or None for
+# a small exhaustive search over the choices (ship, space, target, card, ...), judged by
+# the evaluation. Every kind is listed: a new kind fails tests/test_actions.py until it is.
+PLANS: dict[Kind, Callable[[State], list[str]] | None] = {
+    Kind.BANK: _best_bays,  # 3^k bay assignments judged by the bays' value alone
+    Kind.ORBIT: None,
+    Kind.JUMP: None,
+    Kind.HYPER_JUMP: None,
+    Kind.PHASE_SHIFT: None,
+    Kind.JUMP_PUSH: None,
+    Kind.UNLOAD: None,
+    Kind.HIJACK: None,
+    Kind.PUSH: None,
+    Kind.SABOTAGE: None,
+    Kind.UPGRADE: None,
+    Kind.REORDER: None,
+    Kind.SKIP: None,
+}
 
 
 def two_step(s: State, me: int, stay: float) -> list[str] | None:
@@ -262,7 +294,7 @@ def dump_moves(s: State, me: int) -> list[str]:
     out = []
     for cid in s.players[me].hand:
         actions = {s.card_action(cid, "u"), s.card_action(cid, "r")}
-        names = {a[0] for a in actions if a}
+        names = {n for a in actions if a is not None for n in a.names()}
         if carrying and names & {"unload", "jump", "hyper_jump"}:
             continue
         out.append(cid + ("s" if cid in s.layout.basic else "l"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules import Layout
+from ..rules import CardAction, Layout
 from ..rules.content import action_label
 from .shards import COLOUR_NAMES, shard_icon
 
@@ -36,19 +36,21 @@ ACTION_RULES = {
              "their distances", "R66"),
     "push": ("Push an adjacent opponent along the ring as many spaces as your stack is "
              "high", "R67"),
-    "hijack_orbit": ("Hijack an opponent next to you, then orbit 1-3 spaces", "R68"),
     "jump_push": ("Jump between Jump-Gates; if the Gate is occupied, push its occupant "
                   "along the ring, either way, as many spaces as your stack is high", "R69"),
 }  # fmt: skip
 
 
-def action_text(action) -> str:
-    """'Orbit 2: Move one of your ships ... (R28-R34)' for a card's action."""
-    if not action:
+def action_text(action: CardAction | None) -> str:
+    """'Orbit 2: Move one of your ships ... (R28-R34)' for a card's action; a composed
+    action says each step, then the next (R68 is the rulebook's own such card)."""
+    if action is None:
         return ""
-    text, rules = ACTION_RULES.get(action[0], ("", ""))
-    label = action_label(action)
-    return f"{label}: {text} ({rules})" if text else label
+    parts = []
+    for step in action.steps:
+        text, rules = ACTION_RULES[step.name]
+        parts.append(f"{step.label()}: {text} ({rules})")
+    return "; then ".join(parts)
 
 
 def card_text(lay: Layout, cid: str) -> str:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..rules import State
+from ..rules import Kind, State
 from ..rules.content import action_label
 from .cards import card_title
 
@@ -15,8 +15,14 @@ TRACK_WORDS = {
     "supernova": "Super-Nova",
     "start": "",
 }
-# pending kinds that move the deciding player's own ship
-MOVERS = ("orbit", "jump", "hyper_jump", "phase_shift", "jump_push")
+# kinds of action that move the deciding player's own ship, and the log's verb for each
+MOVER_VERBS = {
+    Kind.ORBIT: "",
+    Kind.JUMP: " jumps",
+    Kind.HYPER_JUMP: " hyper-jumps",
+    Kind.PHASE_SHIFT: " phase-shifts",
+    Kind.JUMP_PUSH: " jump-pushes",
+}
 
 
 def _shards(n: int) -> str:
@@ -59,83 +65,114 @@ def _describe(before, move, after, names, who, lay, sp) -> str | None:
         if cid in lay.special:
             return f"{who} plays {title} ({way}) as a link: {act}"
         return f"{who} plays {act} ({way})"
-    kind = pd["kind"]
-    if kind == "unload_bays":
-        return f"{who} unloads a {COLOUR[pd['shards'][0]]} Shard into Bay {int(move[1]) + 1}"
-    if kind == "upgrade":
-        if move == "UD":
-            return f"{who} takes the top card of the Academy Deck; new cards are face up"
-        cid = before.face_up[int(move[1]) - 1]
-        return f"{who} takes {card_title(lay, cid)} from the Space Academy"
-    if kind == "reorder":
-        if pd["mode"] is None:
-            if move == "Rt":
-                return f"{who} re-orders the top Shards of the Cargo Bays"
-            return f"{who} re-orders Bay {int(move[1]) + 1}"
-        if after.pending is None:
-            bays = " | ".join(b or "-" for b in after.players[before.turn].bays)
-            return f"{who}'s Cargo Bays now read {bays} (bottom to top)"
+    return LINES[pd.kind](before, move, after, names, who, lay, sp, pd)
+
+
+def _bank(before, move, after, names, who, lay, sp, pd) -> str | None:
+    return f"{who} unloads a {COLOUR[pd.shards[0]]} Shard into Bay {int(move[1]) + 1}"
+
+
+def _upgrade(before, move, after, names, who, lay, sp, pd) -> str | None:
+    if move == "UD":
+        return f"{who} takes the top card of the Academy Deck; new cards are face up"
+    cid = before.face_up[int(move[1]) - 1]
+    return f"{who} takes {card_title(lay, cid)} from the Space Academy"
+
+
+def _reorder(before, move, after, names, who, lay, sp, pd) -> str | None:
+    if pd.mode is None:
+        if move == "Rt":
+            return f"{who} re-orders the top Shards of the Cargo Bays"
+        return f"{who} re-orders Bay {int(move[1]) + 1}"
+    if after.pending is None:
+        bays = " | ".join(b or "-" for b in after.players[before.turn].bays)
+        return f"{who}'s Cargo Bays now read {bays} (bottom to top)"
+    return None
+
+
+def _skip(before, move, after, names, who, lay, sp, pd) -> str | None:
+    if move == "done":
+        totals = [t for t in pd.totals if t > 0]
+        return f"{who} stops the Skip: orbit {skip_total(totals)}" if totals else None
+    cid, mode = move[:-1], move[-1]
+    label = before.action_label(cid, mode)
+    return f"{who} adds {label} to the Skip (total {skip_total(after.pending.totals)})"
+
+
+def _unload(before, move, after, names, who, lay, sp, pd) -> str | None:
+    g = lay.name_to_space[move[1:]]
+    n = len(before.pile[g])
+    return f"{who} unloads the ship on {move[1:]} ({_shards(n)}); it returns to the Dock"
+
+
+def _attack(before, move, after, names, who, lay, sp, pd) -> str | None:
+    kind = pd.kind
+    if move[0] != "!":
         return None
-    if kind == "skip":
-        if move == "done":
-            totals = [t for t in pd["totals"] if t > 0]
-            return f"{who} stops the Skip: orbit {skip_total(totals)}" if totals else None
-        cid, mode = move[:-1], move[-1]
-        label = before.action_label(cid, mode)
-        return f"{who} adds {label} to the Skip (total {skip_total(after.pending['totals'])})"
-    if kind == "unload":
-        g = lay.name_to_space[move[1:]]
-        n = len(before.pile[g])
-        return f"{who} unloads the ship on {move[1:]} ({_shards(n)}); it returns to the Dock"
-    if kind in ("hijack", "hijack_orbit", "push"):
-        if move[0] != "!":
-            return None
-        t = lay.name_to_space[move[1:]]
-        victim = names[before.ship[t]]
-        dest = _moved_to(before, after, before.ship[t], t)
-        verb = "pushes" if kind == "push" else "hijacks"
-        line = f"{who}'s ship on {sp(pd['ship'])} {verb} {victim}'s ship on {move[1:]}"
-        if dest is not None:
-            line += f" to {sp(dest)}"
-        if kind != "push" and before.pile[t]:
-            line += f", leaving its bottom {COLOUR[before.pile[t][0]]} Shard behind"
-        return line
-    if kind == "sabotage":
-        if move[0] == "!":
-            return None
-        t = pd["target"]
-        return f"{who} sabotages {names[before.ship[t]]}'s ship on {sp(t)}, moving it to {move[1:]}"
-    if kind in MOVERS:
-        nxt = after.pending
-        if nxt is not None and nxt.get("kind") == kind and after.turn == before.turn:
-            if move == "done":
-                return f"{who} stays put"
-            return None  # a half-made choice; the finished move tells it
+    t = lay.name_to_space[move[1:]]
+    victim = names[before.ship[t]]
+    dest = _moved_to(before, after, before.ship[t], t)
+    verb = "pushes" if kind is Kind.PUSH else "hijacks"
+    line = f"{who}'s ship on {sp(pd.ship)} {verb} {victim}'s ship on {move[1:]}"
+    if dest is not None:
+        line += f" to {sp(dest)}"
+    if kind is not Kind.PUSH and before.pile[t]:
+        line += f", leaving its bottom {COLOUR[before.pile[t][0]]} Shard behind"
+    return line
+
+
+def _sabotage(before, move, after, names, who, lay, sp, pd) -> str | None:
+    if move[0] == "!":
+        return None
+    t = pd.target
+    return f"{who} sabotages {names[before.ship[t]]}'s ship on {sp(t)}, moving it to {move[1:]}"
+
+
+def _ship_move(before, move, after, names, who, lay, sp, pd) -> str | None:
+    kind = pd.kind
+    nxt = after.pending
+    if nxt is not None and nxt.kind is kind and after.turn == before.turn:
         if move == "done":
             return f"{who} stays put"
-        src = pd.get("ship")
-        dest = pd.get("dest")
-        if move[0] == ">":
-            dest = lay.name_to_space[move[1:]]
-        if src is None or dest is None:
-            return None
-        leave = int(move[1:]) if move[0] == "x" else 0
-        verb = {"orbit": "", "jump": " jumps", "hyper_jump": " hyper-jumps",
-                "phase_shift": " phase-shifts", "jump_push": " jump-pushes"}[kind]  # fmt: skip
-        line = f"{who}'s ship{verb} {sp(src)} → {sp(dest)}"
-        if leave:
-            line += f", leaving {_shards(leave)}"
-        picked = len(before.pile[dest])
-        if picked:
-            line += f", picking up {_shards(picked)}"
-        occupant = before.ship[dest]
-        if kind == "jump_push" and occupant >= 0:
-            to = _moved_to(before, after, occupant, dest)
-            line += f", pushing {names[occupant]}'s ship"
-            if to is not None:
-                line += f" to {sp(to)}"
-        return line
-    return f"{who}: {move}"
+        return None  # a half-made choice; the finished move tells it
+    if move == "done":
+        return f"{who} stays put"
+    src = pd.ship
+    dest = pd.dest
+    if move[0] == ">":
+        dest = lay.name_to_space[move[1:]]
+    if src is None or dest is None:
+        return None
+    leave = int(move[1:]) if move[0] == "x" else 0
+    verb = MOVER_VERBS[kind]
+    line = f"{who}'s ship{verb} {sp(src)} → {sp(dest)}"
+    if leave:
+        line += f", leaving {_shards(leave)}"
+    picked = len(before.pile[dest])
+    if picked:
+        line += f", picking up {_shards(picked)}"
+    occupant = before.ship[dest]
+    if kind is Kind.JUMP_PUSH and occupant >= 0:
+        to = _moved_to(before, after, occupant, dest)
+        line += f", pushing {names[occupant]}'s ship"
+        if to is not None:
+            line += f" to {sp(to)}"
+    return line
+
+
+# The log's line for a choice inside each kind of action (None: told when it is finished).
+# Every kind is listed: a new kind fails tests/test_actions.py until it is.
+LINES = {
+    Kind.BANK: _bank,
+    Kind.UPGRADE: _upgrade,
+    Kind.REORDER: _reorder,
+    Kind.SKIP: _skip,
+    Kind.UNLOAD: _unload,
+    Kind.HIJACK: _attack,
+    Kind.PUSH: _attack,
+    Kind.SABOTAGE: _sabotage,
+    **dict.fromkeys(MOVER_VERBS, _ship_move),
+}
 
 
 def _moved_to(before: State, after: State, owner: int, src: int) -> int | None:

@@ -8,21 +8,36 @@
 (1, 0)
 """
 
-from .content import CONTENT_VERSION, ContentError, Layout, content_variant, layout_for, load_data
+from .actions import Action, Kind
+from .content import (
+    CONTENT_VERSION,
+    CardAction,
+    ContentError,
+    Layout,
+    Step,
+    content_variant,
+    layout_for,
+    load_data,
+)
+from .move import IllegalMove, Move
 from .position import PositionError
+from .sampling import determinize
 from .serial import StateFormatError
-from .state import IllegalMove, Move, State, new_game
-from .view import determinize
+from .state import State, new_game
 
 __all__ = [
     "CONTENT_VERSION",
+    "Action",
+    "CardAction",
     "ContentError",
     "IllegalMove",
+    "Kind",
     "Layout",
     "Move",
     "PositionError",
     "State",
     "StateFormatError",
+    "Step",
     "content_variant",
     "determinize",
     "layout_for",

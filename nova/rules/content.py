@@ -12,6 +12,7 @@ import copy
 import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,6 @@ SPECIAL_ACTIONS = BASIC_ACTIONS | {
     "sabotage",
     "skip",
     "push",
-    "hijack_orbit",
     "jump_push",
 }
 TRACK_KINDS = {"start", "blank", "spawn", "expansion", "supernova"}
@@ -150,62 +150,151 @@ def _old_content(version: int) -> dict:
         return json.load(fh)
 
 
-def parse_action(text: Any, where: str, problems: list[str], allowed: set[str]) -> tuple | None:
-    """'orbit:4' -> ('orbit', (4,)); 'orbit:1-3' -> ('orbit', (1, 2, 3)); 'jump' -> ('jump', ())."""
+# The rulebook's primitives (R28-R44, R60-R69): a card's action is one of them or a sequence
+# ("then") of them, written "push+orbit:1-2" in the data (docs/RULES.md, "Composed actions").
+STEP_WORDS = {
+    "orbit": "Orbit",
+    "jump": "Jump",
+    "unload": "Unload",
+    "hijack": "Hijack",
+    "upgrade": "Upgrade",
+    "disrupt": "Disrupt",
+    "reorder": "Re-order",
+    "phase_shift": "Phase Shift",
+    "hyper_jump": "Hyper-Jump",
+    "sabotage": "Sabotage",
+    "skip": "Skip",
+    "push": "Push",
+    "jump_push": "Jump-Push",
+}
+# primitives that take distances, and their distances when the data gives none
+STEP_DISTANCES: dict[str, tuple[int, ...] | None] = {"orbit": None, "sabotage": (1, 2, 3)}
+# the data's older names for a sequence: "hijack_orbit:1-3" is "hijack+orbit:1-3" (R68)
+ALIASES = {"hijack_orbit": ("hijack", "orbit")}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One primitive of a card's action, with its distances where it takes them."""
+
+    name: str
+    dists: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        """The data's own spelling: ``orbit:1-3``, ``jump``."""
+        if not self.dists:
+            return self.name
+        lo, hi = self.dists[0], self.dists[-1]
+        return f"{self.name}:{lo}" if lo == hi else f"{self.name}:{lo}-{hi}"
+
+    def label(self) -> str:
+        """Plain words: ``Orbit 1-3``."""
+        word = STEP_WORDS[self.name]
+        if not self.dists or STEP_DISTANCES.get(self.name) == self.dists:
+            return word
+        lo, hi = self.dists[0], self.dists[-1]
+        return f"{word} {lo}" if lo == hi else f"{word} {lo}-{hi}"
+
+    @classmethod
+    def parse(cls, text: str) -> Step:
+        """The inverse of :meth:`text` (for saves); ValueError when it is not one."""
+        problems: list[str] = []
+        action = parse_action(text, "step", problems, set(STEP_WORDS))
+        if action is None or len(action.steps) != 1:
+            raise ValueError(problems[0] if problems else f"not one step: {text!r}")
+        return action.steps[0]
+
+
+@dataclass(frozen=True)
+class CardAction:
+    """What a card does when played upright or rotated: its steps, carried out in order."""
+
+    steps: tuple[Step, ...]
+
+    @property
+    def name(self) -> str:
+        """The first step's primitive: what decides whether the card can be played now."""
+        return self.steps[0].name
+
+    @property
+    def dists(self) -> tuple[int, ...]:
+        return self.steps[0].dists
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(step.name for step in self.steps)
+
+    def text(self) -> str:
+        return "+".join(step.text() for step in self.steps)
+
+    def label(self) -> str:
+        """Short words, for a card's face: ``Hijack + Orbit 1-3``."""
+        return " + ".join(step.label() for step in self.steps)
+
+    def words(self) -> str:
+        """As a sentence says it: ``Hijack, then Orbit 1-3``."""
+        return ", then ".join(step.label() for step in self.steps)
+
+
+def parse_action(
+    text: Any, where: str, problems: list[str], allowed: set[str]
+) -> CardAction | None:
+    """'orbit:4' -> Orbit 4; 'orbit:1-3' -> Orbit 1-3; 'push+orbit:1-2' -> Push, then Orbit 1-2.
+
+    A sequence may also be a JSON list of steps. Each fault is added to ``problems``."""
     if text is None:
         return None
-    if not isinstance(text, str):
-        problems.append(f"{where}: action must be a string, got {text!r}")
+    if isinstance(text, list) and text and all(isinstance(x, str) for x in text):
+        text = "+".join(text)
+    if not isinstance(text, str) or not text:
+        problems.append(f"{where}: action must be a string like 'orbit:2' or 'push+orbit:1-2'")
         return None
-    name, _, arg = text.partition(":")
-    if name not in allowed:
-        problems.append(f"{where}: unknown action {name!r}")
+    steps: list[Step] = []
+    for part in text.split("+"):
+        name, _, arg = part.partition(":")
+        names = ALIASES.get(name, (name,))
+        if name in ALIASES:
+            arg = arg or "1-3"  # Hijack 1-3 (R68)
+        if any(n not in allowed for n in names):
+            problems.append(f"{where}: unknown action {name!r}")
+            return None
+        for k, n in enumerate(names):
+            steps.append(
+                Step(n, _distances(n, arg if k == len(names) - 1 else "", where, problems))
+            )
+    if any(s.dists == (-1,) for s in steps):
         return None
-    dists: tuple[int, ...] = ()
-    if name in ("orbit", "hijack_orbit"):
-        try:
-            lo, _, hi = arg.partition("-")
-            lo_i = int(lo)
-            hi_i = int(hi) if hi else lo_i
-            if not 1 <= lo_i <= hi_i <= 30:
-                raise ValueError
-            dists = tuple(range(lo_i, hi_i + 1))
-        except ValueError:
-            if name == "hijack_orbit" and not arg:
-                dists = (1, 2, 3)
-            else:
-                problems.append(f"{where}: {text!r} needs a distance like orbit:4 or orbit:1-3")
-                return None
-    elif arg:
-        problems.append(f"{where}: {name!r} takes no argument, got {text!r}")
-    return (name, dists)
+    return CardAction(tuple(steps))
 
 
-def action_label(action: tuple | None) -> str:
-    """Plain words for an action tuple: ('orbit', (1, 2, 3)) -> 'Orbit 1-3'."""
+def _distances(name: str, arg: str, where: str, problems: list[str]) -> tuple[int, ...]:
+    if name not in STEP_DISTANCES:
+        if arg:
+            problems.append(f"{where}: {name!r} takes no distance, got {name}:{arg}")
+            return (-1,)
+        return ()
+    if not arg:
+        default = STEP_DISTANCES[name]
+        if default is None:
+            problems.append(f"{where}: {name!r} needs a distance like {name}:4 or {name}:1-3")
+            return (-1,)
+        return default
+    try:
+        lo, _, hi = arg.partition("-")
+        lo_i = int(lo)
+        hi_i = int(hi) if hi else lo_i
+        if not 1 <= lo_i <= hi_i <= 30:
+            raise ValueError
+    except ValueError:
+        problems.append(f"{where}: {name}:{arg} needs a distance like {name}:4 or {name}:1-3")
+        return (-1,)
+    return tuple(range(lo_i, hi_i + 1))
+
+
+def action_label(action: CardAction | None) -> str:
+    """Plain words for a card's action: 'Orbit 1-3', 'Hijack + Orbit 1-3'."""
     if action is None:
         return "-"
-    name, dists = action
-    words = {
-        "orbit": "Orbit",
-        "jump": "Jump",
-        "unload": "Unload",
-        "hijack": "Hijack",
-        "upgrade": "Upgrade",
-        "disrupt": "Disrupt",
-        "reorder": "Re-order",
-        "phase_shift": "Phase Shift",
-        "hyper_jump": "Hyper-Jump",
-        "sabotage": "Sabotage",
-        "skip": "Skip",
-        "push": "Push",
-        "hijack_orbit": "Hijack",
-        "jump_push": "Jump-Push",
-    }[name]
-    if dists:
-        span = str(dists[0]) if len(dists) == 1 else f"{dists[0]}-{dists[-1]}"
-        return f"{words} {span}"
-    return words
+    return action.label()
 
 
 class Layout:
@@ -418,7 +507,7 @@ class Layout:
         self.track = list(track)
 
     def _load_cards(self, data: dict, problems: list[str]) -> None:
-        self.basic: dict[str, tuple] = {}
+        self.basic: dict[str, tuple[CardAction | None, CardAction | None]] = {}
         for k, card in enumerate(data.get("basic_deck", {}).get("cards", [])):
             cid = card.get("id") if isinstance(card, dict) else None
             if not isinstance(cid, str) or not cid.startswith("b") or not cid[1:].isdigit():

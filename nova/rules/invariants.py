@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
+from .actions import Kind
+from .board import NO_SHIP, in_play
 from .content import COLOURS
-from .state import NO_SHIP, State
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 def problems(s: State) -> list[str]:
@@ -13,7 +18,7 @@ def problems(s: State) -> list[str]:
     lay = s.layout
     out: list[str] = []
     # R5: all Shards accounted for: bag + board + bays + consumed (+ one drawn, being placed)
-    count = Counter()
+    count: Counter[str] = Counter()
     for i, c in enumerate(COLOURS):
         count[c] += s.bag[i] + s.consumed[i]
     for pile in s.pile:
@@ -21,8 +26,9 @@ def problems(s: State) -> list[str]:
     for p in s.players:
         for bay in p.bays:
             count.update(bay)
-    if s.pending and s.pending.get("kind") == "unload_bays":
-        count.update(s.pending["shards"])
+    pending = s.pending
+    if pending is not None and pending.kind is Kind.BANK:
+        count.update(pending.shards)  # an Unload's Shards on their way to the bays
     count.update(s.spawn_shard)
     for i, c in enumerate(COLOURS):
         if count[c] != lay.shard_supply[i]:
@@ -45,14 +51,14 @@ def problems(s: State) -> list[str]:
         out.append("Special cards: some missing or doubled")
     # ships: three per player, in play, in Dock or consumed (R3); never on a removed ring
     for seat, p in enumerate(s.players):
-        in_play = sum(1 for o in s.ship if o == seat)
-        if in_play + p.dock + p.ships_lost != lay.ships:
-            out.append(f"seat {seat}: {in_play}+{p.dock}+{p.ships_lost} ships, not {lay.ships}")
+        on_board = sum(1 for o in s.ship if o == seat)
+        if on_board + p.dock + p.ships_lost != lay.ships:
+            out.append(f"seat {seat}: {on_board}+{p.dock}+{p.ships_lost} ships, not {lay.ships}")
     for sp, o in enumerate(s.ship):
-        if not s.in_play(sp) and (o != NO_SHIP or s.pile[sp]):
-            out.append(f"space {s.space_name(sp)} is under an Expansion Ring but not empty")
+        if not in_play(s, sp) and (o != NO_SHIP or s.pile[sp]):
+            out.append(f"space {lay.space_names[sp]} is under an Expansion Ring but not empty")
         if o != NO_SHIP and not 0 <= o < s.num_players:
-            out.append(f"space {s.space_name(sp)}: ship of unknown seat {o}")
+            out.append(f"space {lay.space_names[sp]}: ship of unknown seat {o}")
     if not 0 <= s.track_pos < len(lay.track):
         out.append("track token off the track")
     if not 0 <= s.turn < s.num_players or not 0 <= s.decider < s.num_players:

@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .actions import from_json as action_from_json
 from .content import COLOURS, Layout, layout_for
 
 SEATS = "ABCD"
@@ -56,6 +57,7 @@ ACTION_KEY_ORDER = (
     "picked",
     "shards",
     "optional",
+    "then",
 )
 
 
@@ -106,7 +108,8 @@ def _counts(counts: list[int]) -> str:
     return " ".join(f"{c}{n}" for c, n in zip(COLOURS, counts, strict=True))
 
 
-def action_text(lay: Layout, pending: dict) -> str:
+def action_text(lay: Layout, pending: dict[str, Any]) -> str:
+    """An action under way (its JSON) as ``kind key=value ...``."""
     words = [str(pending["kind"])]
     for key in ACTION_KEY_ORDER:
         if key not in pending:
@@ -122,6 +125,8 @@ def action_text(lay: Layout, pending: dict) -> str:
             text = ",".join(str(x) for x in v) or EMPTY
         elif key in FLAG_KEYS:
             text = "1" if v else "0"
+        elif key == "then":
+            text = "+".join(v)
         else:
             text = str(v) or EMPTY
         words.append(f"{key}={text}")
@@ -163,7 +168,7 @@ def write(s: Any) -> str:
     lines.append(f"academy face={face} deck={_cards(s.academy)}")
     lines.append(f"bag {_counts(s.bag)} consumed {_counts(s.consumed)}")
     if s.pending is not None:
-        lines.append("action " + action_text(lay, s.pending))
+        lines.append("action " + action_text(lay, s.pending.to_json()))
     if s.spawn_shard or s.spawn_queue:
         queue = "".join(_seat(q) for q in s.spawn_queue) or EMPTY
         lines.append(f"spawn shard={s.spawn_shard or NONE} queue={queue}")
@@ -368,7 +373,10 @@ def read(text: str, variant: Any = None) -> dict:
             else:
                 r.fail("expected 'bag kN rN yN consumed kN rN yN'")
         elif word == "action":
-            out["pending"] = _read_action(r, lay, words)
+            try:
+                out["pending"] = action_from_json(_read_action(r, lay, words))
+            except (TypeError, ValueError) as exc:
+                r.fail(f"action: {exc}")
         elif word == "spawn":
             f = r.fields(words, {"shard": True, "queue": True})
             shard = f.get("shard", NONE)
@@ -474,6 +482,8 @@ def _read_action(r: _Reader, lay: Layout, words: list[str]) -> dict:
             )
         elif key in FLAG_KEYS:
             pd[key] = v == "1"
+        elif key == "then":
+            pd[key] = v.split("+")
         else:
             pd[key] = "" if v == EMPTY else v
     return pd
@@ -527,8 +537,8 @@ def _rest_of_bag(lay: Layout, out: dict) -> list[int]:
     text = "".join(out["pile"]) + out["spawn_shard"]
     text += "".join("".join(p["bays"]) for p in out["players"])
     pd = out["pending"]
-    if pd is not None and isinstance(pd.get("shards"), str) and pd["kind"] == "unload_bays":
-        text += pd["shards"]
+    if pd is not None:
+        text += getattr(pd, "shards", "")  # an Unload's Shards on their way to the bays
     return [
         max(0, supply - text.count(c) - consumed)
         for c, supply, consumed in zip(COLOURS, lay.shard_supply, out["consumed"], strict=True)

@@ -1,8 +1,8 @@
 """The game state of Nova Raiders, its legal decisions and how a decision changes it.
 
 A :class:`State` is a value: :meth:`State.apply` returns a new state and leaves the old
-one alone. Every decision is one atomic choice with a short text notation (see
-``docs/NOTATION.md``)::
+one alone. Every decision is one atomic choice with a short text notation, and the whole
+state is text too, its position (see ``docs/NOTATION.md``)::
 
     >>> s = new_game(players=2, seed=1)
     >>> s.current_player in (0, 1)
@@ -11,6 +11,12 @@ one alone. Every decision is one atomic choice with a short text notation (see
     True
     >>> s.apply("E").current_player != s.current_player
     True
+    >>> State.from_position(s.position()) == s
+    True
+
+The fields of :class:`State` and :class:`Player` are the one list of what a position
+holds: cloning, saving, loading, the position notation and what a seat's view shows are
+derived from them (each field's ``metadata`` says how it is copied and shown).
 
 Rule numbers (R1-R70) refer to ``shared/rulebook/RULE-INDEX.md``; ``docs/RULES.md``
 lists every reading of ours.
@@ -18,213 +24,116 @@ lists every reading of ours.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from . import invariants, serial, turn, view
 from . import position as notation
-from .actions import BasicActions
-from .content import COLOURS, Layout, action_label, layout_for
+from .actions import Action
+from .board import NO_SHIP, in_play
+from .content import CardAction, Layout, action_label, layout_for
+from .move import IllegalMove, Move
 from .rng import Rng
 from .scoring import best_bay_split, special_groups
-from .specials import SpecialActions
-from .track import ExpansionTrack
-from .turn import NO_SHIP, Move, TurnRules
+from .track import draw_shard, track_can_move
 
 FORMAT_VERSION = 1
 
 
-class IllegalMove(ValueError):
-    """A decision that is not legal now; the message says why."""
+def _f(copy: str = "same", *, save: bool = True, shown: str | None = "same", **kw: Any) -> Any:
+    """A field: how a clone copies it (``same``: immutable, shared; ``list``: a shallow
+    copy; ``players``; ``reset``: back to its default), whether a save holds it, and under
+    which name a seat's view shows it (None: hidden or shown its own way)."""
+    return field(metadata={"copy": copy, "save": save, "shown": shown}, **kw)
 
 
+@dataclass(eq=False, slots=True)
 class Player:
     """One seat's private and public holdings."""
 
-    __slots__ = ("dock", "bays", "hand", "draw", "discard", "played", "ships_lost")
-
-    def __init__(self) -> None:
-        self.dock = 0
-        self.bays = ["", "", ""]
-        self.hand: list[str] = []
-        self.draw: list[str] = []
-        self.discard: list[str] = []
-        self.played: list[tuple[str, str]] = []
-        self.ships_lost = 0
+    dock: int = 0
+    bays: list[str] = field(default_factory=lambda: ["", "", ""])
+    hand: list[str] = field(default_factory=list)
+    draw: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    played: list[tuple[str, str]] = field(default_factory=list)
+    ships_lost: int = 0
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.dock = self.dock
-        p.bays = self.bays[:]
-        p.hand = self.hand[:]
-        p.draw = self.draw[:]
-        p.discard = self.discard[:]
-        p.played = self.played[:]
-        p.ships_lost = self.ships_lost
-        return p
+        return Player(
+            self.dock,
+            self.bays[:],
+            self.hand[:],
+            self.draw[:],
+            self.discard[:],
+            self.played[:],
+            self.ships_lost,
+        )
 
     def cards(self) -> list[str]:
         """Every card the seat owns: hand, draw pile, discard pile and cards in play."""
         return self.hand + self.draw + self.discard + [c for c, _ in self.played]
 
-    def to_dict(self) -> dict:
-        return {
-            "dock": self.dock,
-            "bays": list(self.bays),
-            "hand": list(self.hand),
-            "draw": list(self.draw),
-            "discard": list(self.discard),
-            "played": [list(x) for x in self.played],
-            "ships_lost": self.ships_lost,
-        }
+    def to_dict(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["played"] = [list(x) for x in self.played]
+        return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
 
 
 def new_game(
     players: int = 2,
     seed: int = 0,
-    variant: str | Path | dict | None = None,
+    variant: str | Path | dict[str, Any] | None = None,
     first_player: int | None = None,
 ) -> State:
     """Set up a new game (R9 and the set-up of docs/RULES.md)."""
     if isinstance(variant, Path):
         variant = str(variant)
     layout = layout_for(players, variant)
-    return State._setup(layout, variant, int(seed), first_player)
+    return _setup(layout, variant, int(seed), first_player)
 
 
-class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
+@dataclass(eq=False, slots=True)
+class State:
     """A position: the board, every player's cards, the track and whose decision it is.
 
-    The rules live in the mixins, split the way the rulebook is: :mod:`.turn` (the turn,
-    chaining, decisions and applying them), :mod:`.actions` (the basic actions and
-    Launch), :mod:`.specials` (the Special actions' own rules) and :mod:`.track` (the
-    Expansion Track and the end of the game). This module holds the position itself.
+    The rules are functions of a state, split the way the rulebook is: :mod:`.turn` (the
+    turn, chaining, decisions), :mod:`.actions` (each action under way, one module a
+    kind), :mod:`.board` (spaces and stacks) and :mod:`.track` (the Expansion Track and
+    the end of the game). This class holds the position and the public API.
     """
 
-    __slots__ = (
-        "layout",
-        "variant",
-        "seed",
-        "rng",
-        "pile",
-        "ship",
-        "removed",
-        "track_pos",
-        "bag",
-        "consumed",
-        "players",
-        "face_up",
-        "academy",
-        "turn",
-        "decider",
-        "first",
-        "need_link",
-        "pending",
-        "spawn_queue",
-        "spawn_shard",
-        "round",
-        "ply",
-        "over",
-        "end_reason",
-        "last_event",
-        "_legal",
-    )
+    layout: Layout = _f(save=False, shown=None)
+    variant: Any = _f()
+    seed: int = _f(shown=None)
+    rng: int = _f(shown=None)  # the random generator's state: the draws to come
+    pile: list[str] = _f("list")  # each space's Shards, bottom first
+    ship: list[int] = _f("list")  # each space's ship: a seat, or NO_SHIP
+    removed: int = _f()  # rings under the Expansion Rings (R48)
+    track_pos: int = _f()
+    bag: list[int] = _f("list")  # Shards in the bag, per colour (k r y)
+    consumed: list[int] = _f("list")  # Shards the star took, per colour
+    players: list[Player] = _f("players", shown=None)
+    face_up: list[str | None] = _f("list")
+    academy: list[str] = _f("list", shown=None)  # the Academy Deck, top first
+    turn: int = _f()
+    decider: int = _f(shown="current")  # whose decision: the turn's player, or a Spawn's
+    first: int = _f()
+    need_link: bool = _f()  # the last card played was a basic action (R24)
+    pending: Action | None = _f(shown=None)  # the action under way (nova.rules.actions)
+    spawn_queue: tuple[int, ...] = _f()
+    spawn_shard: str = _f()  # the Shard being placed in a Spawn Energy (R47)
+    round: int = _f()
+    ply: int = _f()
+    over: bool = _f()
+    end_reason: str = _f()
+    last_event: str = _f("reset", save=False, default="")  # what the last move did, in words
+    _legal: list[Move] | None = _f("reset", save=False, shown=None, default=None)
 
-    # -- construction ---------------------------------------------------------------------
-    @classmethod
-    def _setup(cls, layout: Layout, variant, seed: int, first_player: int | None) -> State:
-        s = cls.__new__(cls)
-        s.layout = layout
-        s.variant = variant
-        s.seed = seed
-        rng = Rng(seed)
-        n = layout.players
-        s.pile = [""] * layout.space_count
-        s.ship = [NO_SHIP] * layout.space_count
-        s.removed = 0
-        s.track_pos = 0
-        s.bag = list(layout.shard_supply)
-        s.consumed = [0, 0, 0]
-        s.players = []
-        for _ in range(n):
-            p = Player()
-            p.dock = layout.ships_in_dock
-            deck = list(layout.basic)
-            rng.shuffle(deck)
-            p.draw = deck
-            s.players.append(p)
-        academy = list(layout.special)
-        rng.shuffle(academy)
-        s.face_up = [academy.pop() if academy else None for _ in range(layout.face_up)]
-        s.academy = academy
-        s.rng = rng.state
-        for a in layout.asteroids:
-            for _ in range(layout.shard_per_asteroid):
-                c = s._draw_shard()
-                if c:
-                    s.pile[a] += c
-        for p in s.players:
-            s._refill_hand(p)
-        rng = Rng(s.rng)
-        s.first = rng.below(n) if first_player is None else first_player % n
-        s.rng = rng.state
-        for k, extra in enumerate(layout.opening_extra):
-            p = s.players[(s.first + k) % n]
-            for _ in range(extra):
-                p.hand.append(p.draw.pop())
-        for k, banked in enumerate(layout.opening_banked):
-            p = s.players[(s.first + k) % n]
-            for _ in range(banked):  # into the first bay: the three are alike while empty
-                c = s._draw_shard()
-                if c:
-                    p.bays[0] += c
-        for k, specials in enumerate(layout.opening_specials):
-            p = s.players[(s.first + k) % n]
-            for _ in range(specials):  # the Academy Deck's top card, as Upgrade takes it
-                p.hand.append(s.academy.pop(0))
-        s.turn = s.decider = s.first
-        s.need_link = False
-        s.pending = None
-        s.spawn_queue = ()
-        s.spawn_shard = ""
-        s.round = 0
-        s.ply = 0
-        s.over = False
-        s.end_reason = ""
-        s.last_event = ""
-        s._legal = None
-        return s
-
-    def clone(self) -> State:
-        s = State.__new__(State)
-        s.layout = self.layout
-        s.variant = self.variant
-        s.seed = self.seed
-        s.rng = self.rng
-        s.pile = self.pile[:]
-        s.ship = self.ship[:]
-        s.removed = self.removed
-        s.track_pos = self.track_pos
-        s.bag = self.bag[:]
-        s.consumed = self.consumed[:]
-        s.players = [p.copy() for p in self.players]
-        s.face_up = self.face_up[:]
-        s.academy = self.academy[:]
-        s.turn = self.turn
-        s.decider = self.decider
-        s.first = self.first
-        s.need_link = self.need_link
-        s.pending = self.pending
-        s.spawn_queue = self.spawn_queue
-        s.spawn_shard = self.spawn_shard
-        s.round = self.round
-        s.ply = self.ply
-        s.over = self.over
-        s.end_reason = self.end_reason
-        s.last_event = ""
-        s._legal = None
-        return s
-
-    # -- public API -----------------------------------------------------------------------
+    # -- the public API -------------------------------------------------------------------
     @property
     def num_players(self) -> int:
         return self.layout.players
@@ -243,10 +152,14 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
     def legal_moves(self) -> list[Move]:
         """Every legal decision now, and nothing else."""
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = turn.generate(self)
         return self._legal
 
     legal_actions = legal_moves
+
+    def why_illegal(self, move: str) -> str:
+        """Why ``move`` is not a legal decision now, naming the rule; "" if it is legal."""
+        return turn.why_illegal(self, move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``, or :class:`IllegalMove` saying why not."""
@@ -262,54 +175,40 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
         if move not in self.legal_moves():
             raise IllegalMove(f"{str(move)!r}: {self.why_illegal(str(move))}")
         s = self.clone()
-        s._do(str(move))
+        turn.do(s, str(move))
         s.ply += 1
         return s
 
     apply_action = apply
 
+    def clone(self) -> State:
+        return _clone(self)
+
     def __repr__(self) -> str:
         return f"State.from_position({' | '.join(self.position().splitlines())!r})"
 
-    # -- the position notation (docs/NOTATION.md) -------------------------------------------
+    # -- the position notation (docs/NOTATION.md) -----------------------------------------
     def position(self) -> str:
         """This state as text: ``State.from_position(s.position(), s.variant) == s``."""
         return notation.write(self)
 
     @classmethod
-    def from_position(cls, text: str, variant=None) -> State:
+    def from_position(cls, text: str, variant: Any = None) -> State:
         """The state written ``text`` (made with ``variant``), checked like a save: a
         position the rules cannot reach raises :class:`~.position.PositionError`."""
-        s = cls._from_fields(notation.read(text, variant))
+        s = _from_fields(notation.read(text, variant))
         wrong = checked(s)
         if wrong:
             raise notation.PositionError("not a position of the game: " + "; ".join(wrong[:3]))
         return s
 
-    @classmethod
-    def _from_fields(cls, fields: dict) -> State:
-        s = cls.__new__(cls)
-        seats = fields.pop("players")
-        for key, value in fields.items():
-            setattr(s, key, value)
-        s.players = []
-        for d in seats:
-            p = Player()
-            for key, value in d.items():
-                setattr(p, key, value)
-            s.players.append(p)
-        s.last_event = ""
-        s._legal = None
-        return s
-
     # -- scoring (R50-R59) ----------------------------------------------------------------
     def special_symbols(self, seat: int) -> list[str]:
         """Shard symbols of every Special card the seat holds anywhere (R55)."""
-        p = self.players[seat]
-        cards = p.cards()
-        return [self.layout.special[c]["colour"] for c in cards if c in self.layout.special]
+        special = self.layout.special
+        return [special[c]["colour"] for c in self.players[seat].cards() if c in special]
 
-    def score_breakdown(self, seat: int) -> dict:
+    def score_breakdown(self, seat: int) -> dict[str, Any]:
         """How each bay and each set of Special cards scores, for the score screen."""
         lay = self.layout
         bays = []
@@ -344,100 +243,65 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.num_players)]
 
-    # -- helpers --------------------------------------------------------------------------
-    def space_name(self, s: int) -> str:
-        return self.layout.space_names[s]
+    # -- questions the page and the bots ask ----------------------------------------------
+    def space_name(self, sp: int) -> str:
+        return self.layout.space_names[sp]
 
-    def in_play(self, s: int) -> bool:
-        return self.layout.space_ring[s] >= self.removed
+    def in_play(self, sp: int) -> bool:
+        return in_play(self, sp)
 
     def ships_of(self, seat: int) -> list[int]:
-        return [s for s, o in enumerate(self.ship) if o == seat]
+        return [sp for sp, o in enumerate(self.ship) if o == seat]
 
     def bay_colours(self, seat: int) -> set[str]:
         return set("".join(self.players[seat].bays))
 
-    def card_action(self, cid: str, mode: str):
-        lay = self.layout
-        if cid in lay.basic:
-            top, bottom = lay.basic[cid]
-            return top if mode == "u" else bottom if mode == "r" else None
-        card = lay.special[cid]
-        return card["action"] if mode == "u" else card["alternate"] if mode == "r" else None
+    def card_action(self, cid: str, mode: str) -> CardAction | None:
+        return turn.card_action(self, cid, mode)
 
-    def _draw_shard(self) -> str:
-        total = sum(self.bag)
-        if total == 0:
-            return ""
-        rng = Rng(self.rng)
-        k = rng.below(total)
-        self.rng = rng.state
-        for i, n in enumerate(self.bag):
-            if k < n:
-                self.bag[i] -= 1
-                return COLOURS[i]
-            k -= n
-        raise AssertionError("unreachable")
+    def action_label(self, cid: str, mode: str) -> str:
+        return action_label(self.card_action(cid, mode))
 
-    def _refill_hand(self, p: Player) -> None:
-        """Draw up to the hand size (R15), reshuffling the discard when needed (R16)."""
-        while len(p.hand) < self.layout.hand_size:
-            if not p.draw:
-                if not p.discard:
-                    return
-                p.draw = p.discard
-                p.discard = []
-                rng = Rng(self.rng)
-                rng.shuffle(p.draw)
-                self.rng = rng.state
-            p.hand.append(p.draw.pop())
+    def track_can_move(self) -> bool:
+        return track_can_move(self)
 
-    # Geometry -------------------------------------------------------------------------
-
-    # -- serialisation --------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        pd = self.pending
-        return {
+    # -- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "format": "nova-state",
             "version": FORMAT_VERSION,
             "players": self.num_players,
-            "variant": self.variant,
-            "seed": self.seed,
-            "rng": self.rng,
-            "pile": list(self.pile),
-            "ship": list(self.ship),
-            "removed": self.removed,
-            "track_pos": self.track_pos,
-            "bag": list(self.bag),
-            "consumed": list(self.consumed),
-            "seats": [p.to_dict() for p in self.players],
-            "face_up": list(self.face_up),
-            "academy": list(self.academy),
-            "turn": self.turn,
-            "decider": self.decider,
-            "first": self.first,
-            "need_link": self.need_link,
-            "pending": _pending_to_json(pd),
-            "spawn_queue": list(self.spawn_queue),
-            "spawn_shard": self.spawn_shard,
-            "round": self.round,
-            "ply": self.ply,
-            "over": self.over,
-            "end_reason": self.end_reason,
         }
+        for f in _SAVED:
+            v = getattr(self, f.name)
+            if f.name == "players":
+                out["seats"] = [p.to_dict() for p in v]
+            elif f.name == "pending":
+                out["pending"] = None if v is None else v.to_json()
+            else:
+                out[f.name] = list(v) if isinstance(v, (list, tuple)) else v
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> State:
-        from .serial import state_from_dict
-
+        """A saved state, checked field by field: :class:`StateFormatError` says what is wrong."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"not a saved state: {exc}") from None
-        return state_from_dict(data)
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        s = _from_fields(serial.fields_from_dict(data, FORMAT_VERSION))
+        wrong = checked(s)
+        if wrong:
+            problem = "; ".join(wrong[:3])
+            raise serial.StateFormatError(f"the saved state is inconsistent: {problem}")
+        return s
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
@@ -445,10 +309,9 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
     __hash__ = None  # type: ignore[assignment]
 
     # -- views ----------------------------------------------------------------------------
-    def view(self, seat: int) -> dict:
-        from .view import make_view
-
-        return make_view(self, seat)
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (boardgame.io's playerView), JSON-ready."""
+        return view.make_view(self, seat, _SHOWN)
 
     def view_position(self, seat: int) -> str:
         """What ``seat`` sees, in the position notation with hidden parts masked."""
@@ -457,16 +320,57 @@ class State(TurnRules, BasicActions, SpecialActions, ExpansionTrack):
     def information_state_string(self, seat: int) -> str:
         return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
-    def action_label(self, cid: str, mode: str) -> str:
-        return action_label(self.card_action(cid, mode))
+
+_FIELDS = dataclasses.fields(State)
+_SAVED = [f for f in _FIELDS if f.metadata["save"]]
+# a seat's view shows these fields as they are, under these names (view.make_view)
+_SHOWN = {
+    f.name: f.name if f.metadata["shown"] == "same" else f.metadata["shown"]
+    for f in _FIELDS
+    if f.metadata["shown"]
+}
+
+
+def _make_clone() -> Any:
+    """``clone`` written out from the fields (as dataclasses writes ``__init__``): a move
+    clones a state, so this is the engine's hottest path."""
+    lines = ["def clone(self):", "    s = new(State)"]
+    for f in _FIELDS:
+        how = f.metadata["copy"]
+        if how == "same":
+            lines.append(f"    s.{f.name} = self.{f.name}")
+        elif how == "list":
+            lines.append(f"    s.{f.name} = self.{f.name}[:]")
+        elif how == "players":
+            lines.append(f"    s.{f.name} = [p.copy() for p in self.{f.name}]")
+        else:
+            lines.append(f"    s.{f.name} = {f.default!r}")
+    lines.append("    return s")
+    scope: dict[str, Any] = {"new": object.__new__, "State": State}
+    exec("\n".join(lines), scope)  # our own field names, never input
+    return scope["clone"]
+
+
+_clone = _make_clone()
+
+
+def _from_fields(fields: dict[str, Any]) -> State:
+    """A state from field values (a position's, a save's or a view's): unchecked."""
+    s = object.__new__(State)
+    for f in _FIELDS:
+        if f.name == "players":
+            s.players = [Player(**d) for d in fields["players"]]
+        elif f.name in fields:
+            setattr(s, f.name, fields[f.name])
+        else:
+            setattr(s, f.name, f.default)
+    return s
 
 
 def checked(s: State) -> list[str]:
     """What is wrong with a state read from outside (a save, a link, a position)."""
-    from .invariants import problems
-
     try:
-        wrong = problems(s)
+        wrong = invariants.problems(s)
         if not wrong:
             s.legal_moves()
             s.why_illegal("?")
@@ -475,10 +379,67 @@ def checked(s: State) -> list[str]:
     return wrong
 
 
-def _pending_to_json(pd: dict | None) -> dict | None:
-    if pd is None:
-        return None
-    out = {}
-    for k, v in pd.items():
-        out[k] = list(v) if isinstance(v, tuple) else v
-    return out
+def _setup(layout: Layout, variant: Any, seed: int, first_player: int | None) -> State:
+    """R9 and our set-up (docs/RULES.md): decks shuffled, five drawn, the Academy's face-up
+    cards, one Shard on each Asteroid, the first player by the seed."""
+    rng = Rng(seed)
+    n = layout.players
+    players = []
+    for _ in range(n):
+        deck = list(layout.basic)
+        rng.shuffle(deck)
+        players.append(Player(dock=layout.ships_in_dock, draw=deck))
+    academy = list(layout.special)
+    rng.shuffle(academy)
+    face_up: list[str | None] = [academy.pop() if academy else None for _ in range(layout.face_up)]
+    s = _from_fields(
+        {
+            "layout": layout,
+            "variant": variant,
+            "seed": seed,
+            "rng": rng.state,
+            "pile": [""] * layout.space_count,
+            "ship": [NO_SHIP] * layout.space_count,
+            "removed": 0,
+            "track_pos": 0,
+            "bag": list(layout.shard_supply),
+            "consumed": [0, 0, 0],
+            "players": [],
+            "face_up": face_up,
+            "academy": academy,
+            "turn": 0,
+            "decider": 0,
+            "first": 0,
+            "need_link": False,
+            "pending": None,
+            "spawn_queue": (),
+            "spawn_shard": "",
+            "round": 0,
+            "ply": 0,
+            "over": False,
+            "end_reason": "",
+        }
+    )
+    s.players = players
+    for a in layout.asteroids:
+        for _ in range(layout.shard_per_asteroid):
+            s.pile[a] += draw_shard(s)
+    for p in s.players:
+        turn.refill_hand(s, p)
+    rng = Rng(s.rng)
+    s.first = rng.below(n) if first_player is None else first_player % n
+    s.rng = rng.state
+    for k, extra in enumerate(layout.opening_extra):
+        p = s.players[(s.first + k) % n]
+        for _ in range(extra):
+            p.hand.append(p.draw.pop())
+    for k, banked in enumerate(layout.opening_banked):
+        p = s.players[(s.first + k) % n]
+        for _ in range(banked):  # into the first bay: the three are alike while empty
+            p.bays[0] += draw_shard(s)
+    for k, specials in enumerate(layout.opening_specials):
+        p = s.players[(s.first + k) % n]
+        for _ in range(specials):  # the Academy Deck's top card, as Upgrade takes it
+            p.hand.append(s.academy.pop(0))
+    s.turn = s.decider = s.first
+    return s

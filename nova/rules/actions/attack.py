@@ -1,0 +1,68 @@
+"""What Hijack and Push share (R39, R40, R67): your ship (``@``) next to an opponent's on
+the same ring (``!``) pushes it away along the ring, as many spaces as your stack is high
+(ship included), on to the first open space."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import attack_targets, attackers, height, push_destination
+from ..content import Step
+from ..move import Move
+from .base import Action, leave_moves
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attack(Action):
+    ship: int | None = None
+    target: int | None = None
+    leave: int | None = None  # Shards the attacker leaves behind as it moves in (R33)
+
+    @classmethod
+    def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Attack:
+        return cls(then=then, ship=ship)
+
+    def possible(self, s: State) -> bool:
+        if self.ship is not None:
+            return s.ship[self.ship] == s.turn and bool(attack_targets(s, self.ship))
+        return bool(attackers(s))
+
+    def asks_leave(self, s: State) -> bool:
+        return False
+
+    def moves(self, s: State) -> list[Move]:
+        names = s.layout.space_names
+        if self.ship is None:
+            return [Move("@" + names[sp]) for sp in attackers(s)]
+        if self.target is None:
+            return [Move("!" + names[t]) for t in attack_targets(s, self.ship)]
+        return leave_moves(s, self.ship)
+
+    def choose(self, s: State, move: str) -> None:
+        code, arg = move[0], move[1:]
+        if code == "@":
+            nxt = dataclasses.replace(self, ship=s.layout.name_to_space[arg])
+        elif code == "!":
+            nxt = dataclasses.replace(self, target=s.layout.name_to_space[arg])
+        else:
+            nxt = dataclasses.replace(self, leave=int(arg))
+        if nxt.target is not None and (nxt.leave is not None or not nxt.asks_leave(s)):
+            nxt.resolve(s)
+        else:
+            s.pending = nxt
+
+    def destination(self, s: State) -> int:
+        """Where the target is pushed: away from the attacker (R39, R40)."""
+        assert self.ship is not None and self.target is not None
+        direction = 1 if s.layout.next_space[self.ship] == self.target else -1
+        dest = push_destination(s, self.target, direction, height(s, self.ship))
+        assert dest is not None
+        return dest
+
+    def resolve(self, s: State) -> None:
+        raise NotImplementedError

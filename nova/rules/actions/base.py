@@ -1,0 +1,197 @@
+"""What every action in progress shares: its kind, how it starts from a card's step, how
+a finished one hands over to the card's next step, and its JSON.
+
+An action in progress is a frozen dataclass (one module per kind in this package). It
+lists its legal moves, says why a move is not one, and applies a move to a state that
+:meth:`~nova.rules.state.State.apply` has just cloned, replacing ``s.pending`` with the
+next value of itself, with the card's next step, or with None.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..content import Step
+from ..move import Move
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+class Kind(StrEnum):
+    """Every kind of action that can be under way between two decisions."""
+
+    ORBIT = "orbit"
+    JUMP = "jump"
+    HYPER_JUMP = "hyper_jump"
+    PHASE_SHIFT = "phase_shift"
+    JUMP_PUSH = "jump_push"
+    UNLOAD = "unload"
+    BANK = "unload_bays"  # an Unload's Shards going into the bays, one at a time (R38)
+    HIJACK = "hijack"
+    PUSH = "push"
+    SABOTAGE = "sabotage"
+    UPGRADE = "upgrade"
+    REORDER = "reorder"
+    SKIP = "skip"
+
+
+REGISTRY: dict[Kind, type[Action]] = {}
+# Primitives that act at once and leave nothing under way: name -> what they do.
+IMMEDIATE: dict[str, Any] = {}
+
+
+def register(cls: type[Action]) -> type[Action]:
+    REGISTRY[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    kind: ClassVar[Kind]
+    # the player's words for a choice that is not one now, naming the rule (None: generic)
+    why_ship: ClassVar[str | None] = None
+    why_target: ClassVar[str | None] = None
+    why_dest: ClassVar[str | None] = None
+
+    then: tuple[Step, ...] = ()  # the card's steps still to come (a composed card)
+
+    # -- starting ------------------------------------------------------------------------
+    @classmethod
+    def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Action:
+        """The action a card's step starts (``ship``: the ship the step before used)."""
+        return cls(then=then)
+
+    def possible(self, s: State) -> bool:
+        """Whether this action has at least one complete way to be carried out now."""
+        return bool(self.moves(s))
+
+    def begin(self, s: State) -> None:
+        """Put the action under way (some resolve at once once their ship is known)."""
+        s.pending = self
+
+    # -- deciding ------------------------------------------------------------------------
+    def moves(self, s: State) -> list[Move]:
+        raise NotImplementedError
+
+    def choose(self, s: State, move: str) -> None:
+        raise NotImplementedError
+
+    @property
+    def word(self) -> str:
+        return self.kind.value.replace("_", " ")
+
+    def why_not(self, s: State, move: str) -> str:
+        """Why ``move`` is not a choice of this action now (R11: an action is finished at
+        once), in a player's words naming the rule."""
+        head = move[:1]
+        if head and head in "@>!" and move[1:] in s.layout.name_to_space:
+            if head == "@":
+                return self.why_ship or f"choose one of the highlighted ships for the {self.word}"
+            if head == "!":
+                return self.why_target or (
+                    "choose an opponent's ship next to yours on the same ring (R39)"
+                )
+            if getattr(self, "ship", 0) is None:
+                return f"first choose the ship for the {self.word}"
+            return self.why_dest or f"not a place the {self.word} can reach"
+        return f"first finish the {self.word} under way (R11)"
+
+    # -- saving --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The kind and every field that is not at its default, JSON-ready."""
+        out: dict[str, Any] = {"kind": self.kind.value}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if v == f.default:
+                continue
+            if f.name == "then":
+                out["then"] = [step.text() for step in v]
+            elif isinstance(v, tuple):
+                out[f.name] = list(v)
+            else:
+                out[f.name] = v
+        return out
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def from_json(data: dict[str, Any]) -> Action:
+    """The action saved as ``data`` (:meth:`Action.to_json`); ValueError if it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ValueError("an action in progress needs a 'kind'")
+    data = dict(data)
+    name = data.pop("kind")
+    if name == "hijack_orbit":  # saved before Hijack 1-3 was Hijack, then Orbit 1-3 (R68)
+        name = "hijack"
+        data["then"] = [Step("orbit", tuple(data.pop("dists", (1, 2, 3)))).text()]
+    if name == "skip" and "total" in data:  # a Skip saved before ranges counted
+        data["totals"] = [data.pop("total")]
+    try:
+        cls = REGISTRY[Kind(name)]
+    except ValueError:
+        raise ValueError(f"unknown action {name!r}") from None
+    known = set(cls.field_names())
+    unknown = set(data) - known
+    if unknown:
+        raise ValueError(f"{name}: unknown fields {sorted(unknown)}")
+    fields: dict[str, Any] = {}
+    for key, v in data.items():
+        if key == "then":
+            if not isinstance(v, list):
+                raise ValueError(f"{name}.then: a list of steps")
+            fields[key] = tuple(Step.parse(x) for x in v)
+        elif isinstance(v, list):
+            fields[key] = tuple(v)
+        else:
+            fields[key] = v
+    return cls(**fields)
+
+
+def start(s: State, steps: tuple[Step, ...], ship: int | None = None, later: bool = False) -> None:
+    """Carry out a card's steps from the first (``later``: the card's first step is done
+    already): each step's action is put under way in turn; a step after the card's first
+    that cannot be carried out now is passed over."""
+    for k, step in enumerate(steps):
+        if s.over:
+            return
+        rest = steps[k + 1 :]
+        if step.name in IMMEDIATE:
+            IMMEDIATE[step.name](s, step)
+            ship = None
+            continue
+        action = REGISTRY[Kind(step.name)].from_step(step, rest, ship)
+        if later or k > 0:  # the card was offered only if its first step can be carried out
+            action = later_step(s, action)
+            if not action.possible(s):
+                continue
+        action.begin(s)
+        return
+    s.pending = None
+
+
+def later_step(s: State, action: Action) -> Action:
+    """A step that follows another on the same card: an Orbit after it may be declined
+    where the setting ``hijack_orbit_is_optional`` says so (R68)."""
+    if s.layout.settings.get("hijack_orbit_is_optional", False) and "optional" in (
+        action.field_names()
+    ):
+        return dataclasses.replace(action, optional=True)  # type: ignore[call-arg]
+    return action
+
+
+def done(s: State, action: Action, ship: int | None) -> None:
+    """``action`` is finished: the card's next step (if any) starts, from ``ship``."""
+    s.pending = None
+    if action.then and not s.over:
+        start(s, action.then, ship, later=True)
+
+
+def leave_moves(s: State, ship: int) -> list[Move]:
+    """R33: how many Shards to leave behind, from the bottom (``x0``: take them all)."""
+    return [Move(f"x{k}") for k in range(len(s.pile[ship]) + 1)]

@@ -1,0 +1,36 @@
+"""Hijack (R39-R41): push the adjacent opponent away as many spaces as your stack is high;
+its bottom Shard stays behind, and your ship orbits onto that space and claims it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import move_stack
+from .attack import Attack
+from .base import Kind, done, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Hijack(Attack):
+    kind = Kind.HIJACK
+    why_ship = "Hijack needs your ship next to an opponent's on the same ring (R39)"
+
+    def asks_leave(self, s: State) -> bool:
+        """Setting ``hijack_leave_behind``: the Hijack's orbit is a move like any other, so
+        a loaded attacker may leave Shards behind on the space it leaves (R33)."""
+        assert self.ship is not None
+        return bool(s.pile[self.ship]) and s.layout.settings.get("hijack_leave_behind", True)
+
+    def resolve(self, s: State) -> None:
+        assert self.ship is not None and self.target is not None
+        dest = self.destination(s)
+        leave = 1 if s.pile[self.target] else 0
+        move_stack(s, self.target, dest, leave=leave)
+        move_stack(s, self.ship, self.target, leave=self.leave or 0)
+        s.last_event = f"hijack {s.layout.space_names[self.target]}"
+        done(s, self, self.target)

@@ -1,0 +1,52 @@
+"""Orbit (R28-R34): one of your ships moves exactly N spaces along its ring, either way,
+passing over ships and Shards, never landing on a ship; Shards where it lands join the
+bottom of its stack; it may leave Shards behind, from the bottom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import orbit_targets
+from ..content import Step
+from ..move import Move
+from .base import Kind, done, register
+from .ship_move import ShipMove
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Orbit(ShipMove):
+    kind = Kind.ORBIT
+    why_ship = (
+        "Orbit moves one of your ships that can go that far without landing on a ship (R28, R30)"
+    )
+    why_dest = (
+        "the ship moves exactly the card's number of spaces along its ring, either way, and "
+        "never lands on a ship (R28, R30)"
+    )
+
+    dists: tuple[int, ...] = ()
+    optional: bool = False  # may stay put: the Orbit after a Hijack, read as optional (R68)
+
+    @classmethod
+    def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Orbit:
+        return cls(then=then, ship=ship, dists=step.dists)
+
+    def targets(self, s: State, ship: int) -> list[int]:
+        return orbit_targets(s, ship, self.dists)
+
+    def moves(self, s: State) -> list[Move]:
+        moves = super().moves(s)
+        if self.optional and self.ship is not None and self.dest is None:
+            moves.append(Move("done"))  # stay put (R68 with the optional reading)
+        return moves
+
+    def choose(self, s: State, move: str) -> None:
+        if move == "done":
+            done(s, self, self.ship)
+            return
+        super().choose(s, move)

@@ -1,0 +1,27 @@
+"""Phase Shift (R62): hop to one of the (up to four) touching spaces on the next ring in or
+out, not onto a ship."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import NO_SHIP, in_play
+from .base import Kind, register
+from .ship_move import ShipMove
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class PhaseShift(ShipMove):
+    kind = Kind.PHASE_SHIFT
+    why_ship = "Phase Shift needs your ship next to a free space on the next ring (R62)"
+    why_dest = (
+        "Phase Shift goes to a touching space on the next ring in or out, without a ship (R62)"
+    )
+
+    def targets(self, s: State, ship: int) -> list[int]:
+        return [t for t in s.layout.phase_adjacent[ship] if in_play(s, t) and s.ship[t] == NO_SHIP]

@@ -1,0 +1,29 @@
+"""Push (R67): push an adjacent opponent along the ring, x spaces, x = your stack height;
+your ship stays where it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import move_stack
+from .attack import Attack
+from .base import Kind, done, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Push(Attack):
+    kind = Kind.PUSH
+    why_ship = "Push needs your ship next to an opponent's on the same ring (R67)"
+
+    def resolve(self, s: State) -> None:
+        assert self.ship is not None and self.target is not None
+        dest = self.destination(s)
+        move_stack(s, self.target, dest, leave=0)
+        names = s.layout.space_names
+        s.last_event = f"push {names[self.target]} to {names[dest]}"
+        done(s, self, self.ship)

@@ -1,0 +1,72 @@
+"""Re-order (R61): rearrange the top Shard of each of your Cargo Bays (``Rt``) or one
+whole bay (``R0``-``R2``), then place the Shards one colour at a time (``ck``, ``cr``,
+``cy``): tops bay by bay in bay order, a whole bay bottom first."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..move import Move
+from .base import Action, Kind, done, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+def reorder_modes(s: State) -> list[str]:
+    """The ways a Re-order can change something now."""
+    bays = s.players[s.turn].bays
+    modes = []
+    if sum(1 for b in bays if b) >= 2 and len({b[-1] for b in bays if b}) >= 2:
+        modes.append("Rt")
+    for i, b in enumerate(bays):
+        if len(set(b)) >= 2:
+            modes.append(f"R{i}")
+    return modes
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Reorder(Action):
+    kind = Kind.REORDER
+
+    mode: str | None = None  # Rt, or R0-R2
+    targets: tuple[int, ...] = ()  # the bays being rearranged
+    pool: str = ""  # Shards still to place
+    picked: str = ""  # Shards placed so far, in order
+
+    def possible(self, s: State) -> bool:
+        return bool(reorder_modes(s))
+
+    def moves(self, s: State) -> list[Move]:
+        if self.mode is None:
+            return [Move(m) for m in reorder_modes(s)]
+        return [Move("c" + c) for c in sorted(set(self.pool))]
+
+    def choose(self, s: State, move: str) -> None:
+        p = s.players[s.turn]
+        if self.mode is None:
+            if move == "Rt":
+                targets = tuple(i for i, b in enumerate(p.bays) if b)
+                pool = "".join(sorted(p.bays[i][-1] for i in targets))
+            else:
+                targets = (int(move[1]),)
+                pool = "".join(sorted(p.bays[targets[0]]))
+            nxt = dataclasses.replace(self, mode=move, targets=targets, pool=pool, picked="")
+        else:
+            c = move[1]
+            k = self.pool.index(c)
+            nxt = dataclasses.replace(
+                self, pool=self.pool[:k] + self.pool[k + 1 :], picked=self.picked + c
+            )
+        if nxt.pool:
+            s.pending = nxt
+            return
+        if nxt.mode == "Rt":
+            for i, c in zip(nxt.targets, nxt.picked, strict=True):
+                p.bays[i] = p.bays[i][:-1] + c
+        else:
+            p.bays[nxt.targets[0]] = nxt.picked
+        done(s, nxt, None)

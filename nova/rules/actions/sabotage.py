@@ -1,0 +1,58 @@
+"""Sabotage (R64): take control of an opponent's ship or stack (``!``) and orbit it 1-3
+spaces (``>``), not onto a ship; the distances are the card's (``sabotage:1-3``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import NO_SHIP, move_stack, orbit_targets
+from ..content import Step
+from ..move import Move
+from .base import Action, Kind, done, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Sabotage(Action):
+    kind = Kind.SABOTAGE
+    why_target = "Sabotage takes an opponent's ship that can be moved 1-3 spaces (R64)"
+    why_dest = "Sabotage moves that ship 1-3 spaces along its ring, not onto a ship (R64)"
+
+    target: int | None = None
+    dists: tuple[int, ...] = (1, 2, 3)
+
+    @classmethod
+    def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Sabotage:
+        return cls(then=then, dists=step.dists or (1, 2, 3))
+
+    def targets(self, s: State) -> list[int]:
+        seat = s.turn
+        return [
+            sp
+            for sp, o in enumerate(s.ship)
+            if o not in (NO_SHIP, seat) and orbit_targets(s, sp, self.dists)
+        ]
+
+    def possible(self, s: State) -> bool:
+        return bool(self.targets(s))
+
+    def moves(self, s: State) -> list[Move]:
+        names = s.layout.space_names
+        if self.target is None:
+            return [Move("!" + names[sp]) for sp in self.targets(s)]
+        return [Move(">" + names[t]) for t in orbit_targets(s, self.target, self.dists)]
+
+    def choose(self, s: State, move: str) -> None:
+        space = s.layout.name_to_space[move[1:]]
+        if move[0] == "!":
+            s.pending = dataclasses.replace(self, target=space)
+            return
+        assert self.target is not None
+        move_stack(s, self.target, space, leave=0)
+        s.last_event = f"sabotage to {s.layout.space_names[space]}"
+        done(s, self, None)

@@ -1,0 +1,83 @@
+"""What the actions that move one of your ships share (Orbit, Jump, Hyper-Jump, Phase Shift,
+Jump-Push): the ship (``@``), then where it goes (``>``), then, if it carries Shards, how
+many it leaves behind (``x``, R33)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import move_stack
+from ..content import Step
+from ..move import Move
+from .base import Action, done, leave_moves
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipMove(Action):
+    ship: int | None = None
+    dest: int | None = None
+    leave: int | None = None
+
+    @classmethod
+    def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> ShipMove:
+        return cls(then=then, ship=ship)
+
+    def ships(self, s: State) -> list[int]:
+        """The player's ships that can make this move."""
+        seat = s.turn
+        return [sp for sp, o in enumerate(s.ship) if o == seat and self.targets(s, sp)]
+
+    def targets(self, s: State, ship: int) -> list[int]:
+        raise NotImplementedError
+
+    def possible(self, s: State) -> bool:
+        if self.ship is not None:
+            return s.ship[self.ship] == s.turn and bool(self.targets(s, self.ship))
+        return bool(self.ships(s))
+
+    def moves(self, s: State) -> list[Move]:
+        names = s.layout.space_names
+        if self.ship is None:
+            return [Move("@" + names[sp]) for sp in self.ships(s)]
+        if self.dest is None:
+            return [Move(">" + names[t]) for t in self.targets(s, self.ship)]
+        return self.more_moves(s) or leave_moves(s, self.ship)
+
+    def more_moves(self, s: State) -> list[Move]:
+        """A choice of this kind's own between the destination and leaving Shards."""
+        return []
+
+    def choose(self, s: State, move: str) -> None:
+        code, arg = move[0], move[1:]
+        if code == "@":
+            nxt = dataclasses.replace(self, ship=s.layout.name_to_space[arg])
+        elif code == ">":
+            nxt = dataclasses.replace(self, dest=s.layout.name_to_space[arg])
+        elif code == "x":
+            nxt = dataclasses.replace(self, leave=int(arg))
+        else:
+            nxt = self.choose_more(s, move)
+        if nxt.complete(s):
+            nxt.resolve(s)
+        else:
+            s.pending = nxt
+
+    def choose_more(self, s: State, move: str) -> ShipMove:
+        raise AssertionError(move)
+
+    def complete(self, s: State) -> bool:
+        if self.ship is None or self.dest is None:
+            return False
+        # a ship carrying Shards chooses which to leave behind (R33)
+        return self.leave is not None or not s.pile[self.ship]
+
+    def resolve(self, s: State) -> None:
+        assert self.ship is not None and self.dest is not None
+        move_stack(s, self.ship, self.dest, leave=self.leave or 0)
+        s.last_event = f"{self.word} to {s.layout.space_names[self.dest]}"
+        done(s, self, self.dest)

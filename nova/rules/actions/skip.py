@@ -1,0 +1,137 @@
+"""Skip (R66): play any number of Orbit cards without chaining them (``b3u``, ...), then
+``done``: one ship orbits the sum (with range cards such as Orbit 1-3, any total the cards
+make, chosen with the destination)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import orbit_ships
+from ..content import CardAction
+from ..move import Move
+from .base import Action, Kind, done, register
+from .orbit import Orbit
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+def skip_cards(s: State) -> list[tuple[str, tuple[int, ...]]]:
+    """(move, distances) for every way a card in hand can go into a Skip.
+
+    "Play any number of Orbit cards": a basic card's Orbit action, upright or rotated,
+    and (setting ``skip_takes_special_orbits``) a Special's Orbit action, which needs a
+    Shard of its colour in a bay like any Special action (R70). A composed action counts
+    when it is a single Orbit.
+    """
+    lay = s.layout
+    specials = lay.settings.get("skip_takes_special_orbits", True)
+    needs_colour = lay.settings.get("special_action_needs_colour", True)
+    colours = set("".join(s.players[s.turn].bays))
+    out = []
+    for cid in s.players[s.turn].hand:
+        pair: tuple[CardAction | None, CardAction | None]
+        basic = lay.basic.get(cid)
+        if basic is not None:
+            pair = basic
+        elif specials:
+            card = lay.special[cid]
+            if needs_colour and card["colour"] not in colours:
+                continue
+            pair = (card["action"], card["alternate"])
+        else:
+            continue
+        for mode, action in zip("ur", pair, strict=True):
+            if action is not None and action.names() == ("orbit",):
+                out.append((cid + mode, action.dists))
+    return out
+
+
+def skip_sums(cards: list[tuple[str, tuple[int, ...]]], without: str = "") -> set[int]:
+    """Every total some of ``cards`` can add up to (0 included): each card at most once,
+    one of its distances; a range card (Orbit 1-3) counts as any one of its distances."""
+    per_card: dict[str, set[int]] = {}
+    for move, dists in cards:
+        if move[:-1] != without:
+            per_card.setdefault(move[:-1], set()).update(dists)
+    sums = {0}
+    for dists in per_card.values():
+        sums |= {t + d for t in sums for d in dists}
+    return sums
+
+
+def skip_movable(s: State, total: int) -> bool:
+    return total > 0 and bool(orbit_ships(s, (total,)))
+
+
+def skip_possible(s: State, skip_card: str | None) -> bool:
+    """Whether a Skip played from hand (``skip_card``) can end in a ship orbiting the sum:
+    the engine offers no choice that leads nowhere (setting ``skip_must_move``)."""
+    if not s.layout.settings.get("skip_must_move", True):
+        return True
+    cards = skip_cards(s)
+    return any(skip_movable(s, t) for t in skip_sums(cards, skip_card or ""))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Skip(Action):
+    kind = Kind.SKIP
+
+    totals: tuple[int, ...] = (0,)  # every sum the cards added so far can make
+
+    def possible(self, s: State) -> bool:
+        return skip_possible(s, None)
+
+    def moves(self, s: State) -> list[Move]:
+        cards = skip_cards(s)
+        if not s.layout.settings.get("skip_must_move", True):
+            return [Move(m) for m, _ in cards] + [Move("done")]
+        movable: dict[int, bool] = {}
+
+        def ok(t: int) -> bool:
+            if t not in movable:
+                movable[t] = skip_movable(s, t)
+            return movable[t]
+
+        moves = []
+        for move, dists in cards:
+            rest = skip_sums(cards, move[:-1])
+            if any(ok(t + d + r) for t in self.totals for d in dists for r in rest):
+                moves.append(Move(move))
+        if any(ok(t) for t in self.totals):
+            moves.append(Move("done"))
+        return moves
+
+    def choose(self, s: State, move: str) -> None:
+        if move == "done":
+            totals = tuple(t for t in self.totals if t > 0)
+            dists = tuple(t for t in totals if skip_movable(s, t))
+            if totals and s.layout.settings.get("skip_counts_as_basic_action", True):
+                s.need_link = True
+            if dists:
+                s.pending = Orbit(then=self.then, dists=dists)
+            else:
+                done(s, self, None)
+            return
+        p = s.players[s.turn]
+        cid, mode = move[:-1], move[-1]
+        p.hand.remove(cid)
+        p.played.append((cid, mode))
+        dists = _orbit_dists(s, cid, mode)
+        totals = tuple(sorted({t + d for t in self.totals for d in dists}))
+        s.pending = dataclasses.replace(self, totals=totals)
+
+
+def _orbit_dists(s: State, cid: str, mode: str) -> tuple[int, ...]:
+    """The distances of the card just played into the Skip (its Orbit action)."""
+    lay = s.layout
+    if cid in lay.basic:
+        action = lay.basic[cid][0 if mode == "u" else 1]
+    else:
+        card = lay.special[cid]
+        action = card["action"] if mode == "u" else card["alternate"]
+    assert action is not None
+    return action.dists

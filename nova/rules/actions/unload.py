@@ -1,0 +1,62 @@
+"""Unload (R36-R38): your ship on one of your own Jump-Gates returns to your Dock; its
+Shards go one at a time, top first, into the Cargo Bays you choose (:mod:`.bank`); then
+the Expansion Track advances (R45)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import NO_SHIP, unload_ships
+from ..content import Step
+from ..move import Move
+from ..track import advance_track
+from .bank import Bank
+from .base import Action, Kind, done, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Unload(Action):
+    kind = Kind.UNLOAD
+    why_ship = "Unload needs your ship on one of your own Jump-Gates (R36)"
+
+    ship: int | None = None  # given when the card's step before moved this ship
+
+    @classmethod
+    def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Unload:
+        return cls(then=then, ship=ship)
+
+    def possible(self, s: State) -> bool:
+        ships = unload_ships(s)
+        return self.ship in ships if self.ship is not None else bool(ships)
+
+    def begin(self, s: State) -> None:
+        if self.ship is not None:
+            self.resolve(s, self.ship)
+        else:
+            s.pending = self
+
+    def moves(self, s: State) -> list[Move]:
+        return [Move("@" + s.layout.space_names[g]) for g in unload_ships(s)]
+
+    def choose(self, s: State, move: str) -> None:
+        self.resolve(s, s.layout.name_to_space[move[1:]])
+
+    def resolve(self, s: State, gate: int) -> None:
+        p = s.players[s.turn]
+        shards = s.pile[gate]
+        s.ship[gate] = NO_SHIP
+        s.pile[gate] = ""
+        p.dock += 1
+        s.last_event = f"unload {s.layout.space_names[gate]}"
+        if shards:
+            s.pending = Bank(then=self.then, shards=shards[::-1])
+        else:
+            s.pending = None
+            advance_track(s)
+            done(s, dataclasses.replace(self, ship=None), None)

@@ -1,0 +1,54 @@
+"""Upgrade (R42, R43): take a face-up Space Academy card (``U1``-``U3``), or the Academy
+Deck's top card (``UD``), after which the face-up cards are replaced by three new ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..move import Move
+from ..track import end_if_track_stuck
+from .base import Action, Kind, done, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Upgrade(Action):
+    kind = Kind.UPGRADE
+
+    def possible(self, s: State) -> bool:
+        return bool(s.academy) or any(c is not None for c in s.face_up)
+
+    def moves(self, s: State) -> list[Move]:
+        moves = [Move(f"U{i + 1}") for i, c in enumerate(s.face_up) if c is not None]
+        if s.academy:
+            moves.append(Move("UD"))
+        return moves
+
+    def why_not(self, s: State, move: str) -> str:
+        return "Upgrade: take one of the face-up Academy cards or the Academy Deck (R42-R43)"
+
+    def choose(self, s: State, move: str) -> None:
+        p = s.players[s.turn]
+        if move == "UD":
+            p.hand.append(s.academy.pop(0))
+            old = [c for c in s.face_up if c is not None]
+            s.academy.extend(old)
+            s.face_up = [s.academy.pop(0) if s.academy else None for _ in s.face_up]
+            s.last_event = "upgrade from the Academy Deck"
+        else:
+            i = int(move[1]) - 1
+            card = s.face_up[i]
+            assert card is not None
+            p.hand.append(card)
+            s.face_up[i] = s.academy.pop(0) if s.academy else None
+            s.last_event = "upgrade"
+        s.pending = None
+        if s.layout.settings.get("end_check_on_upgrade", True):
+            # the last Disrupt anyone could power may just have gone to a hand that cannot
+            # (R70): with no Shard in play, nothing can move the track any more (R49)
+            end_if_track_stuck(s)
+        done(s, self, None)

@@ -1,0 +1,126 @@
+"""The engine's shape: imports in nova/rules run one way, and every kind of action under
+way is handled everywhere a player or a bot meets it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from nova.bots.planner import PLANS
+from nova.render.prompts import PROMPTS
+from nova.render.words import LINES
+from nova.rules import Kind
+from nova.rules.actions import IMMEDIATE, REGISTRY
+from nova.rules.content import SPECIAL_ACTIONS, STEP_WORDS
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "nova" / "rules"
+
+
+def _module(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, root: Path = ROOT) -> set[str]:
+    """Every nova.rules module ``path`` imports at run time, inside functions too (imports
+    under ``if TYPE_CHECKING:`` are for the type checker only and never run)."""
+    tree = ast.parse(path.read_text())
+    name = _module(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for n in ast.walk(node))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                pkg = package.split(".")
+                pkg = pkg[: len(pkg) - node.level + 1]
+                base = ".".join(pkg + ([base] if base else []))
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return {m for m in out if m.startswith("nova.rules")}
+
+
+def module_graph(folder: Path, root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the modules of ``folder`` it imports; a module's import of a package it
+    is inside (``from . import x`` runs the package's ``__init__``, already under way) is
+    not counted, so that only a true circle shows."""
+    files = {_module(p, root): p for p in folder.rglob("*.py")}
+    graph = {}
+    for name, path in files.items():
+        graph[name] = {
+            m
+            for m in _imports(path, root)
+            if m in files and m != name and not name.startswith(m + ".")
+        }
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(n: str) -> list[str] | None:
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == 1:
+                return stack[stack.index(m) :] + [m]
+            if m not in state:
+                found = visit(m)
+                if found:
+                    return found
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(graph):
+        if n not in state:
+            found = visit(n)
+            if found:
+                return found
+    return None
+
+
+def test_nova_rules_has_no_import_circle():
+    """No module of nova/rules imports, even inside a function, one that imports it back."""
+    graph = module_graph(RULES)
+    assert len(graph) > 15
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+
+
+def test_the_circle_finder_finds_a_circle_inside_a_function(tmp_path):
+    pkg = tmp_path / "nova" / "rules"
+    pkg.mkdir(parents=True)
+    (pkg / "a.py").write_text("from . import b\n")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n")
+    (pkg / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n"
+    )
+    graph = module_graph(pkg, tmp_path)
+    assert find_cycle(graph) is not None
+    assert graph["nova.rules.c"] == set()  # a TYPE_CHECKING import does not run
+
+
+def test_every_kind_of_action_has_words_a_prompt_and_a_bot_plan():
+    """A new kind of action under way must be told in the log, prompted in the page and
+    finished by the bots: each table lists every kind."""
+    kinds = set(Kind)
+    assert set(REGISTRY) == kinds
+    assert set(LINES) == kinds, kinds ^ set(LINES)
+    assert set(PROMPTS) == kinds, kinds ^ set(PROMPTS)
+    assert set(PLANS) == kinds, kinds ^ set(PLANS)
+
+
+def test_every_primitive_of_the_data_is_an_action_or_acts_at_once():
+    for name in SPECIAL_ACTIONS:
+        assert name in STEP_WORDS
+        assert name in IMMEDIATE or Kind(name) in REGISTRY
