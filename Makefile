@@ -2,7 +2,7 @@
 #   make serve   build the site (installs the pinned runtime with npm ci) and serve it locally
 #   make test    install what the tests need (venv, Chromium, npm ci), build, lint, run all tests
 #   make site    build _site/ only
-#   make lint    ruff check + ruff format --check
+#   make lint    ruff check + ruff format --check + mypy (the type checker)
 #   make bench-page / make lighthouse   boot and bytes figures (README)
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -47,9 +47,11 @@ serve: site
 lint: venv
 	$(VENV)/bin/ruff check nova tests tools
 	$(VENV)/bin/ruff format --check nova tests tools
+	$(VENV)/bin/mypy
 
 test: venv chromium site
 	$(VENV)/bin/ruff check nova tests tools
+	$(VENV)/bin/mypy
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench-page: venv chromium site

@@ -65,13 +65,16 @@ class _Instant:
 
     def best(self) -> str:
         self.step()
+        assert self._move is not None
         return self._move
 
     def choose(self, view: dict, seed: int) -> str:
         return self.bot.choose(view, seed)
 
 
-def make_bot(name: str, budget: int | None = None, time_ms: float | None = None):
+def make_bot(
+    name: str, budget: int | None = None, time_ms: float | None = None
+) -> _Instant | SearchBot:
     """A fresh bot by name, with ``choose(view, seed)`` and ``start``/``step``/``done``/``best``.
 
     ``time_ms``: a search bot thinks for about that long per search instead of a fixed
@@ -89,7 +92,7 @@ def make_bot(name: str, budget: int | None = None, time_ms: float | None = None)
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
 
 
-_BOTS: dict[tuple[str, int | None], object] = {}
+_BOTS: dict[tuple[str, int | None], _Instant | SearchBot] = {}
 
 
 def choose_move(name: str, view: dict, seed: int, budget: int | None = None) -> str:

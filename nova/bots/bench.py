@@ -14,6 +14,7 @@ import time
 
 from ..rules import new_game
 from . import make_bot
+from .search import SearchBot
 
 
 def _games_per_minute(bot: str, seconds: float, players: int = 2) -> tuple[float, int]:
@@ -45,7 +46,7 @@ def _search_speed(searches_wanted: int = 6) -> tuple[float, float, int]:
     while searches < searches_wanted:
         while s.pending is not None or s.spawn_shard:
             s = s.apply(s.legal_moves()[0])
-        bot = make_bot("search")
+        bot = SearchBot()
         view = s.view(s.current_player)
         t0 = time.process_time()
         bot.choose(view, searches)

@@ -87,6 +87,7 @@ class SearchBot(PlanningBot):
         """The decision chosen (finishes the search first if it is not done)."""
         while not self.done:
             self.step(1000.0)
+        assert self._move is not None
         return self._move
 
     def choose(self, view: dict, seed: int) -> str:

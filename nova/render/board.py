@@ -254,11 +254,11 @@ def board_svg(
             )
     # clickable targets last, on top of everything
     for name, token in targets.items():
-        s = lay.name_to_space.get(name)
-        if s is None:
+        target = lay.name_to_space.get(name)
+        if target is None:
             continue
-        x, y = geo.space_xy[s]
-        rad = geo.space_r[s]
+        x, y = geo.space_xy[target]
+        rad = geo.space_r[target]
         key = keys.get(token, "")
         label = f"{TARGET_VERB[token[0]]} {name}"
         if key:

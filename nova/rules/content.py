@@ -456,11 +456,11 @@ class Layout:
         if explicit is not None:
             for k, pair in enumerate(explicit):
                 ok = isinstance(pair, list) and len(pair) == 2
-                a = space_of(pair[0], f"boards.adjacency[{k}]") if ok else None
-                b = space_of(pair[1], f"boards.adjacency[{k}]") if ok else None
-                if a is not None and b is not None:
-                    self.phase_adjacent[a].append(b)
-                    self.phase_adjacent[b].append(a)
+                one = space_of(pair[0], f"boards.adjacency[{k}]") if ok else None
+                two = space_of(pair[1], f"boards.adjacency[{k}]") if ok else None
+                if one is not None and two is not None:
+                    self.phase_adjacent[one].append(two)
+                    self.phase_adjacent[two].append(one)
         else:
             for s in range(total):
                 r = self.space_ring[s]
@@ -623,6 +623,8 @@ class Layout:
         def table(key: str) -> dict[int, int]:
             raw = scoring.get(key)
             try:
+                if not isinstance(raw, dict):
+                    raise TypeError
                 out = {int(k): int(v) for k, v in raw.items()}
                 if not out or min(out) < 1:
                     raise ValueError

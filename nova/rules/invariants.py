@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .actions import Kind
+from .actions.bank import Bank
 from .board import NO_SHIP, in_play
 from .content import COLOURS
 
@@ -26,9 +26,8 @@ def problems(s: State) -> list[str]:
     for p in s.players:
         for bay in p.bays:
             count.update(bay)
-    pending = s.pending
-    if pending is not None and pending.kind is Kind.BANK:
-        count.update(pending.shards)  # an Unload's Shards on their way to the bays
+    if isinstance(s.pending, Bank):
+        count.update(s.pending.shards)  # an Unload's Shards on their way to the bays
     count.update(s.spawn_shard)
     for i, c in enumerate(COLOURS):
         if count[c] != lay.shard_supply[i]:

@@ -57,8 +57,8 @@ def skip_sums(cards: list[tuple[str, tuple[int, ...]]], without: str = "") -> se
         if move[:-1] != without:
             per_card.setdefault(move[:-1], set()).update(dists)
     sums = {0}
-    for dists in per_card.values():
-        sums |= {t + d for t in sums for d in dists}
+    for ds in per_card.values():
+        sums |= {t + d for t in sums for d in ds}
     return sums
 
 
