@@ -12,10 +12,9 @@ import copy
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DATA_FILES = ("boards", "tracks", "basic_deck", "academy", "scoring", "setup", "settings")
@@ -173,9 +172,9 @@ STEP_DISTANCES: dict[str, tuple[int, ...] | None] = {"orbit": None, "sabotage": 
 ALIASES = {"hijack_orbit": ("hijack", "orbit")}
 
 
-@dataclass(frozen=True)
-class Step:
-    """One primitive of a card's action, with its distances where it takes them."""
+class Step(NamedTuple):
+    """One primitive of a card's action, with its distances where it takes them (a named
+    tuple: legal-move generation hashes and compares these all the time)."""
 
     name: str
     dists: tuple[int, ...] = ()
@@ -205,8 +204,7 @@ class Step:
         return action.steps[0]
 
 
-@dataclass(frozen=True)
-class CardAction:
+class CardAction(NamedTuple):
     """What a card does when played upright or rotated: its steps, carried out in order."""
 
     steps: tuple[Step, ...]

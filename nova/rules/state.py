@@ -63,15 +63,7 @@ class Player:
     ships_lost: int = 0
 
     def copy(self) -> Player:
-        return Player(
-            self.dock,
-            self.bays[:],
-            self.hand[:],
-            self.draw[:],
-            self.discard[:],
-            self.played[:],
-            self.ships_lost,
-        )
+        return _copy_player(self)
 
     def cards(self) -> list[str]:
         """Every card the seat owns: hand, draw pile, discard pile and cards in play."""
@@ -331,12 +323,13 @@ _SHOWN = {
 }
 
 
-def _make_clone() -> Any:
-    """``clone`` written out from the fields (as dataclasses writes ``__init__``): a move
-    clones a state, so this is the engine's hottest path."""
-    lines = ["def clone(self):", "    s = new(State)"]
-    for f in _FIELDS:
-        how = f.metadata["copy"]
+def _make_copier(cls: type) -> Any:
+    """A copy function written out from ``cls``'s fields (as dataclasses writes
+    ``__init__``): every move clones a state and its seats, the engine's hottest path.
+    A field's ``copy`` metadata says how (a Player's lists are copied, the rest shared)."""
+    lines = ["def copy(self):", "    s = new(cls)"]
+    for f in dataclasses.fields(cls):
+        how = f.metadata.get("copy") or ("list" if str(f.type).startswith("list") else "same")
         if how == "same":
             lines.append(f"    s.{f.name} = self.{f.name}")
         elif how == "list":
@@ -346,12 +339,13 @@ def _make_clone() -> Any:
         else:
             lines.append(f"    s.{f.name} = {f.default!r}")
     lines.append("    return s")
-    scope: dict[str, Any] = {"new": object.__new__, "State": State}
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec("\n".join(lines), scope)  # our own field names, never input
-    return scope["clone"]
+    return scope["copy"]
 
 
-_clone = _make_clone()
+_clone = _make_copier(State)
+_copy_player = _make_copier(Player)
 
 
 def _from_fields(fields: dict[str, Any]) -> State:

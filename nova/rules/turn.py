@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions
-from .actions import IMMEDIATE, REGISTRY, Kind
+from .actions import IMMEDIATE, REGISTRY, Action
 from .board import in_play, launch_gate
-from .content import CardAction
+from .content import CardAction, Step
 from .move import Move
 from .rng import Rng
 from .track import finish, place_spawn
@@ -47,9 +47,16 @@ def executable(s: State, action: CardAction | None) -> bool:
     if action is None:
         return False
     step = action.steps[0]
-    if step.name in IMMEDIATE:
-        return True
-    return REGISTRY[Kind(step.name)].from_step(step, action.steps[1:], None).possible(s)
+    probe = _PROBES.get(step)
+    if probe is None:
+        if step.name in IMMEDIATE:
+            return True
+        probe = _PROBES[step] = REGISTRY[step.name].from_step(step, (), None)
+    return probe.possible(s)
+
+
+# a step's action as it would start, to ask whether it can (actions are values: shared)
+_PROBES: dict[Step, Action] = {}
 
 
 def main_moves(s: State) -> list[Move]:

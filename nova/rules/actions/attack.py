@@ -4,7 +4,6 @@ the same ring (``!``) pushes it away along the ring, as many spaces as your stac
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,11 +45,11 @@ class Attack(Action):
     def choose(self, s: State, move: str) -> None:
         code, arg = move[0], move[1:]
         if code == "@":
-            nxt = dataclasses.replace(self, ship=s.layout.name_to_space[arg])
+            nxt = self.but(ship=s.layout.name_to_space[arg])
         elif code == "!":
-            nxt = dataclasses.replace(self, target=s.layout.name_to_space[arg])
+            nxt = self.but(target=s.layout.name_to_space[arg])
         else:
-            nxt = dataclasses.replace(self, leave=int(arg))
+            nxt = self.but(leave=int(arg))
         if nxt.target is not None and (nxt.leave is not None or not nxt.asks_leave(s)):
             nxt.resolve(s)
         else:

@@ -3,7 +3,6 @@ bay the player chooses (``B0``-``B2``); after the last, the Expansion Track adva
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,7 +30,7 @@ class Bank(Action):
     def choose(self, s: State, move: str) -> None:
         s.players[s.turn].bays[int(move[1])] += self.shards[0]
         if self.shards[1:]:
-            s.pending = dataclasses.replace(self, shards=self.shards[1:])
+            s.pending = self.but(shards=self.shards[1:])
             return
         s.pending = None
         advance_track(s)  # R45

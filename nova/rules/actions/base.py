@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..content import Step
 from ..move import Move
@@ -39,7 +39,9 @@ class Kind(StrEnum):
     SKIP = "skip"
 
 
-REGISTRY: dict[Kind, type[Action]] = {}
+A = TypeVar("A", bound="Action")
+# kind -> its class (a Kind is a str: a primitive's name finds its class too)
+REGISTRY: dict[str, type[Action]] = {}
 # Primitives that act at once and leave nothing under way: name -> what they do.
 IMMEDIATE: dict[str, Any] = {}
 
@@ -79,6 +81,15 @@ class Action:
 
     def choose(self, s: State, move: str) -> None:
         raise NotImplementedError
+
+    def but(self: A, **changes: Any) -> A:
+        """A copy with ``changes`` (``dataclasses.replace`` without its checks: it runs at
+        every choice, and the changes are our own fields)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
 
     @property
     def word(self) -> str:
@@ -165,7 +176,7 @@ def start(s: State, steps: tuple[Step, ...], ship: int | None = None, later: boo
             IMMEDIATE[step.name](s, step)
             ship = None
             continue
-        action = REGISTRY[Kind(step.name)].from_step(step, rest, ship)
+        action = REGISTRY[step.name].from_step(step, rest, ship)
         if later or k > 0:  # the card was offered only if its first step can be carried out
             action = later_step(s, action)
             if not action.possible(s):
@@ -181,7 +192,7 @@ def later_step(s: State, action: Action) -> Action:
     if s.layout.settings.get("hijack_orbit_is_optional", False) and "optional" in (
         action.field_names()
     ):
-        return dataclasses.replace(action, optional=True)  # type: ignore[call-arg]
+        return action.but(optional=True)
     return action
 
 

@@ -3,7 +3,6 @@ pushed x spaces either way along its ring, x being the jumper's stack height."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -57,7 +56,7 @@ class JumpPush(ShipMove):
         return []
 
     def choose_more(self, s: State, move: str) -> JumpPush:
-        return dataclasses.replace(self, dir=1 if move == "d+" else -1)
+        return self.but(dir=1 if move == "d+" else -1)
 
     def complete(self, s: State) -> bool:
         if self.occupied(s) and self.dir is None:

@@ -4,7 +4,6 @@ whole bay (``R0``-``R2``), then place the Shards one colour at a time (``ck``, `
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -54,13 +53,11 @@ class Reorder(Action):
             else:
                 targets = (int(move[1]),)
                 pool = "".join(sorted(p.bays[targets[0]]))
-            nxt = dataclasses.replace(self, mode=move, targets=targets, pool=pool, picked="")
+            nxt = self.but(mode=move, targets=targets, pool=pool, picked="")
         else:
             c = move[1]
             k = self.pool.index(c)
-            nxt = dataclasses.replace(
-                self, pool=self.pool[:k] + self.pool[k + 1 :], picked=self.picked + c
-            )
+            nxt = self.but(pool=self.pool[:k] + self.pool[k + 1 :], picked=self.picked + c)
         if nxt.pool:
             s.pending = nxt
             return

@@ -3,7 +3,6 @@ spaces (``>``), not onto a ship; the distances are the card's (``sabotage:1-3``)
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,7 +49,7 @@ class Sabotage(Action):
     def choose(self, s: State, move: str) -> None:
         space = s.layout.name_to_space[move[1:]]
         if move[0] == "!":
-            s.pending = dataclasses.replace(self, target=space)
+            s.pending = self.but(target=space)
             return
         assert self.target is not None
         move_stack(s, self.target, space, leave=0)

@@ -4,7 +4,6 @@ many it leaves behind (``x``, R33)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ class ShipMove(Action):
         seat = s.turn
         return [sp for sp, o in enumerate(s.ship) if o == seat and self.targets(s, sp)]
 
+
     def targets(self, s: State, ship: int) -> list[int]:
         raise NotImplementedError
 
@@ -55,11 +55,11 @@ class ShipMove(Action):
     def choose(self, s: State, move: str) -> None:
         code, arg = move[0], move[1:]
         if code == "@":
-            nxt = dataclasses.replace(self, ship=s.layout.name_to_space[arg])
+            nxt = self.but(ship=s.layout.name_to_space[arg])
         elif code == ">":
-            nxt = dataclasses.replace(self, dest=s.layout.name_to_space[arg])
+            nxt = self.but(dest=s.layout.name_to_space[arg])
         elif code == "x":
-            nxt = dataclasses.replace(self, leave=int(arg))
+            nxt = self.but(leave=int(arg))
         else:
             nxt = self.choose_more(s, move)
         if nxt.complete(s):

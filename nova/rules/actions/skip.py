@@ -4,7 +4,6 @@ make, chosen with the destination)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -122,7 +121,7 @@ class Skip(Action):
         p.played.append((cid, mode))
         dists = _orbit_dists(s, cid, mode)
         totals = tuple(sorted({t + d for t in self.totals for d in dists}))
-        s.pending = dataclasses.replace(self, totals=totals)
+        s.pending = self.but(totals=totals)
 
 
 def _orbit_dists(s: State, cid: str, mode: str) -> tuple[int, ...]:

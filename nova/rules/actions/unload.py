@@ -4,7 +4,6 @@ the Expansion Track advances (R45)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -59,4 +58,4 @@ class Unload(Action):
         else:
             s.pending = None
             advance_track(s)
-            done(s, dataclasses.replace(self, ship=None), None)
+            done(s, self.but(ship=None), None)
