@@ -121,3 +121,19 @@ def test_every_bot_plays_games_with_the_new_cards_to_the_end(bot):
         assert problems(s) == [], s.position()
     if bot == "greedy":  # random bots seldom bank a colour; search games here are few
         assert played_new > 0, "greedy bots played none of the new cards as actions"
+
+
+def test_a_hijack_1_3_saved_before_composed_actions_reads_as_hijack_then_orbit():
+    """Saves made when Hijack 1-3 was one action ("hijack_orbit") still load (R68)."""
+    s = State.from_position(
+        """nova 2p
+        board 12/12/3,A,B,7/12
+        A bays=r,-,- hand=s11,b1,b2,b3,b4 draw=*
+        B hand=b1,b2,b3,b4,b5 draw=*"""
+    )
+    s = play(s, "s11u", "@c3")
+    assert s.pending is not None and s.pending.kind == "hijack"
+    saved = s.to_dict()
+    assert saved["pending"] == {"kind": "hijack", "ship": 27, "then": ["orbit:1-3"]}
+    saved["pending"] = {"kind": "hijack_orbit", "ship": 27, "dists": [1, 2, 3]}
+    assert State.from_dict(saved) == s
