@@ -256,6 +256,18 @@ def test_a_tab_that_is_behind_and_plays_the_same_move_does_not_write():
     assert b.ui.elsewhere is not None and len(b.store.entries()) == 1
 
 
+def test_a_save_a_newer_release_wrote_is_never_written_over_by_an_older_tab():
+    storage = MemoryStorage()
+    c = start_two_person_game(storage)
+    play_until(c, 3)
+    newer = json.dumps({"format": "nova-save", "v": 99, "record": {"moves": ["?"]}})
+    storage.setItem(PREFIX + c.game_id, newer)
+    first = c.game_id
+    play_until(c, 4)
+    assert storage.getItem(PREFIX + first) == newer
+    assert c.game_id != first and c.store.stored_moves(c.game_id) == tuple(c.session.record.moves)
+
+
 def test_undo_in_the_only_tab_overwrites_its_own_save():
     c = start_two_person_game(MemoryStorage())
     c.dispatch(Ready())

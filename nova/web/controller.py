@@ -638,8 +638,9 @@ class Controller:
         view = s.view()
         if s.needs_pass():
             return pass_html(
-                view, names, colours, s.state.current_player, self.embed, s.marks(), ui.message
-            )
+                view, names, colours, s.state.current_player, self.embed, s.marks(),
+                " ".join(x for x in (ui.message, ui.save_error) if x),
+            )  # fmt: skip
         thinking = ""
         if s.bot_to_move():
             seat = s.state.current_player

@@ -207,7 +207,11 @@ class SaveStore:
         reload opens (``nova:current``): the line that went on elsewhere stays that.
         """
         ours = tuple(record.moves)
-        verdict = reconcile(self.stored_moves(game_id), synced, ours)
+        stored = self.stored_moves(game_id)
+        verdict = reconcile(stored, synced, ours)
+        if stored is None and self._get(PREFIX + game_id) is not None:
+            # there but unreadable here (a newer release's save, say): never written over
+            verdict = Verdict.FORK
         if verdict in (Verdict.SAME, Verdict.BEHIND):
             return SaveResult(verdict, game_id, False)
         target = fork_id if verdict is Verdict.FORK else game_id
