@@ -106,6 +106,24 @@ def test_the_screens_a_person_goes_through():
     assert c.ui.name == "game"
 
 
+def test_keys_a_person_presses():
+    c = start_two_person_game(MemoryStorage())
+    assert c.key_intent("Enter") == Ready()  # the pass screen's "I'm ready"
+    c.dispatch(Ready())
+    assert c.key_intent("e") == Play("E") and c.key_intent("Enter") == Play("E")
+    assert c.key_intent("Enter", on_button=True) is None  # the button's own click
+    assert c.key_intent(" ", focused_move="La4") == Play("La4")
+    assert c.key_intent("?") == OpenHelp()
+    c.dispatch(OpenHelp())
+    assert c.key_intent("Escape") == CloseHelp() and c.key_intent("e") is None
+    c.dispatch(CloseHelp())
+    lettered = [i for i in (c.key_intent(k) for k in "abcdfgijklmnopqrstvwxyz") if i]
+    assert lettered and all(isinstance(i, Play) for i in lettered)
+    assert c.key_intent("1") is None  # a hand card's digit: the adapter focuses the card
+    c.dispatch(OpenReplay())
+    assert c.key_intent("ArrowLeft") == ReplayGo("prev") and c.key_intent("u") is None
+
+
 def test_a_bad_seed_is_said_and_no_game_starts():
     c = tab(MemoryStorage())
     c.dispatch(StartGame(FormInput(seed="12a")))

@@ -17,19 +17,18 @@ import gc
 import time
 
 from ..render.keep import keys_in
-from ..render.prompts import CARD_KEYS, assign_keys
+from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
 from .controller import (
     CloseHelp,
-    CloseScores,
     Controller,
     Effect,
     FormInput,
     GameScreen,
     Intent,
-    OpenHelp,
     OpenLink,
     Play,
+    Ready,
     ReplayGo,
     SavesChanged,
     Say,
@@ -574,57 +573,23 @@ class App:
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
             return
         key = str(event.key)
-        s = self.c.session
-        ui = self.c.ui
-        if key == "Escape":  # closes the topmost dialog: share, then help, then the scores
-            if self.share_panel() is not None:
-                self.share_action("close")
-            elif ui.help_open:
-                self.do(CloseHelp())
-            elif ui.name == "scores":
-                self.do(CloseScores())
+        if key == "Escape" and self.share_panel() is not None:  # the topmost dialog
+            self.share_action("close")
             return
-        if key in ("?", "h"):
-            self.do(OpenHelp())
-            return
-        if ui.name == "replay":  # arrows step through the replay
-            step = {"ArrowLeft": "replay-prev", "ArrowRight": "replay-next"}.get(key)
-            if step:
-                event.preventDefault()
-                self.ui(step)
-            return
-        if s is None or not self.c.on_game():
-            return
-        if s.needs_pass():
-            if key in ("Enter", " "):
-                event.preventDefault()
-                self.ui("ready")
-            return
-        if key == "u":
-            self.ui("undo")
-            return
-        legal = [str(m) for m in s.view().get("legal", [])]
         focused = _el(event.target)
-        if key in ("Enter", " ") and focused is not None and not _is_native_button(focused):
+        move = None
+        if focused is not None and not _is_native_button(focused):
             # a board target or an Academy card (role="button") acts like a button
             token = focused.getAttribute("data-move")
-            if isinstance(token, str) and token:
-                event.preventDefault()
-                self.do(Play(token))
-                return
-        if key == "e" or (key == "Enter" and not _is_button(event.target)):
-            if "E" in legal:
-                event.preventDefault()
-                self.do(Play("E"))
+            move = token if isinstance(token, str) and token else None
+        intent = self.c.key_intent(key, move, _is_button(event.target))
+        if intent is None:
+            if key in CARD_KEYS and self.c.on_game():
+                self.card_key(key, event)
             return
-        if key in CARD_KEYS:
-            self.card_key(key, event)
-            return
-        for token, k in assign_keys(legal).items():
-            if k == key:
-                event.preventDefault()
-                self.do(Play(token))
-                return
+        if isinstance(intent, Play | Ready | ReplayGo):
+            event.preventDefault()
+        self.do(intent)
 
     def card_key(self, key: str, event) -> None:
         """A hand card's digit (stable for the turn): focus its first play, or say why it

@@ -27,6 +27,7 @@ from ..record import DEFAULT_COLOURS, GameRecord, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
 from ..render.keep import keyed
+from ..render.prompts import CARD_KEYS, assign_keys
 from ..render.screens import (
     BOT_CHOICES,
     NewGameForm,
@@ -494,6 +495,38 @@ class Controller:
             case _:
                 return ALL  # not possible now (e.g. undo on the start screen): redraw
         return ALL
+
+    def key_intent(
+        self, key: str, focused_move: str | None = None, on_button: bool = False
+    ) -> Intent | None:
+        """The intent of a key (docs/PAGE.md, "Keys"): ``focused_move`` is the move of a
+        focused board target or Academy card, ``on_button`` whether a button has the focus
+        (Enter clicks it). None: nothing, or a hand card's digit (the adapter focuses it)."""
+        ui = self.ui
+        s = self.session
+        if key == "Escape":  # closes the topmost dialog (the share panel is the adapter's)
+            if ui.help_open:
+                return CloseHelp()
+            return CloseScores() if ui.name == "scores" else None
+        if key in ("?", "h"):
+            return OpenHelp()
+        if isinstance(ui.screen, ReplayScreen):  # arrows step through the replay
+            step = {"ArrowLeft": "prev", "ArrowRight": "next"}.get(key)
+            return ReplayGo(step) if step else None
+        if s is None or not self.on_game():
+            return None
+        if s.needs_pass():
+            return Ready() if key in ("Enter", " ") else None
+        if key == "u":
+            return Undo()
+        if key in ("Enter", " ") and focused_move:
+            return Play(focused_move)
+        legal = [str(m) for m in s.view().get("legal", [])]
+        if key == "e" or (key == "Enter" and not on_button):
+            return Play("E") if "E" in legal else None
+        if key in CARD_KEYS:
+            return None
+        return next((Play(t) for t, k in assign_keys(legal).items() if k == key), None)
 
     def read_form(self, got: FormInput) -> bool:
         """Take the form's fields into ``self.form``; False (and a message) if bad."""
