@@ -14,6 +14,7 @@ import pytest
 from nova.web.bot_loop import BotLoop
 from nova.web.bot_worker import Thinker
 from nova.web.controller import (
+    NONE,
     Back,
     CloseHelp,
     CloseReplay,
@@ -40,6 +41,7 @@ from nova.web.controller import (
     StartGame,
     UiState,
     Undo,
+    WhyNot,
     Worker,
     WorkerChanged,
     ui_intent,
@@ -122,6 +124,17 @@ def test_keys_a_person_presses():
     assert c.key_intent("1") is None  # a hand card's digit: the adapter focuses the card
     c.dispatch(OpenReplay())
     assert c.key_intent("ArrowLeft") == ReplayGo("prev") and c.key_intent("u") is None
+
+
+def test_a_tap_on_what_is_not_a_choice_says_why_in_the_rules_words():
+    c = start_two_person_game(MemoryStorage())
+    assert c.dispatch(WhyNot(space="a0")) == NONE  # the pass screen: nothing to say
+    c.dispatch(Ready())
+    c.dispatch(WhyNot(space="a5"))
+    assert "that space is not a choice now" in c.ui.message
+    c.dispatch(WhyNot(token="b7r"))
+    assert "not in your hand" in c.ui.message and "not in your hand" in c.markup()
+    assert c.dispatch(WhyNot(token="b7r")) == NONE  # said already: no new screen
 
 
 def test_a_bad_seed_is_said_and_no_game_starts():

@@ -32,6 +32,7 @@ from .controller import (
     ReplayGo,
     SavesChanged,
     Say,
+    WhyNot,
     Worker,
     WorkerChanged,
     ui_intent,
@@ -510,26 +511,20 @@ class App:
 
     def why_not(self, target) -> None:
         """A tap on something that is not a choice now: a card, an Academy card, a space or
-        a ship on the board. Say why not, in words naming the rule (the engine's)."""
-        s = self.c.session
-        if s is None or not self.c.on_game() or not _el(target):
+        a ship on the board. The controller says why not (the engine's words)."""
+        if not _el(target):
             return
-        if s.state.is_over() or s.needs_pass():
-            return
-        why = ""
         el = _el(target.closest("[data-why]"))
         if el is not None:
-            why = s.why_not(str(el.getAttribute("data-why")))
-        else:
-            el = _el(target.closest("[data-space],[data-stack]"))
-            if el is None or not _el(target.closest("svg.board, svg.board-bg")):
-                return
-            name = el.getAttribute("data-space")
-            if not isinstance(name, str):
-                name = el.getAttribute("data-stack")
-            why = s.why_not_space(str(name))
-        if why:
-            self.do(Say(why))
+            self.do(WhyNot(token=str(el.getAttribute("data-why"))))
+            return
+        el = _el(target.closest("[data-space],[data-stack]"))
+        if el is None or not _el(target.closest("svg.board, svg.board-bg")):
+            return
+        name = el.getAttribute("data-space")
+        if not isinstance(name, str):
+            name = el.getAttribute("data-stack")
+        self.do(WhyNot(space=str(name)))
 
     def start_share(self) -> None:
         asyncio.ensure_future(self.share_and_focus())

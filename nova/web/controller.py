@@ -269,6 +269,14 @@ class Say:
 
 
 @dataclass(frozen=True)
+class WhyNot:
+    """A tap on what is not a choice now: a decision's token (a card), or a board space."""
+
+    token: str = ""
+    space: str = ""
+
+
+@dataclass(frozen=True)
 class WorkerChanged:
     worker: Worker
     note: str = ""
@@ -304,7 +312,7 @@ class FullPage:
 Intent = (
     StartGame | Play | BotPlayed | Ready | Undo | OpenHelp | CloseHelp | Menu | Back
     | CloseScores | Reseed | SetPlayers | Resume | Delete | OpenLink | OpenReplay | ReplayGo
-    | CloseReplay | PlayFromReplay | Say | WorkerChanged | SavesChanged | OpenNewest
+    | CloseReplay | PlayFromReplay | Say | WhyNot | WorkerChanged | SavesChanged | OpenNewest
     | KeepHere | Share | FullPage
 )  # fmt: skip
 
@@ -403,7 +411,7 @@ class Controller:
         """Apply ``intent``; the effects say what the adapter does next."""
         ui = self.ui
         s = self.session
-        quiet = OpenHelp | CloseHelp | Say | WorkerChanged | SavesChanged | BotPlayed
+        quiet = OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
         if not isinstance(intent, quiet):  # a person's action replaces the last message
             self.set(message="")
         match intent:
@@ -480,6 +488,13 @@ class Controller:
                 if text == ui.message:
                     return NONE
                 self.set(message=text)
+            case WhyNot(token, space):
+                if s is None or not self.on_game() or s.state.is_over() or s.needs_pass():
+                    return NONE
+                why = s.why_not(token) if token else s.why_not_space(space)
+                if not why or why == ui.message:
+                    return NONE
+                self.set(message=why)
             case WorkerChanged(worker, note):
                 self.set(worker=worker, worker_note=note or ui.worker_note)
             case SavesChanged(key):
