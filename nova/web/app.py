@@ -231,7 +231,7 @@ class App:
             self.body.removeAttribute("data-nova-bot-turn")
         s = self.c.session
         if (bot_turn or (s is not None and any(s.record.bots))) and self.c.ui.worker is Worker.IDLE:
-            self.c.set(worker=Worker.STARTING)
+            self.c.dispatch(WorkerChanged(Worker.STARTING))
             asyncio.ensure_future(self.start_worker())
         elif bot_turn and not self.bots.running:
             asyncio.ensure_future(self.bots.run())
