@@ -4,6 +4,12 @@ Each game is its own key (``nova:save:<id>``), so one damaged save never hides t
 others. The store may be missing or throw on every call (private mode, a partitioned
 iframe): then :attr:`SaveStore.available` is False and the game plays unsaved.
 Nothing read from a save is executed; records are checked by ``GameRecord.from_dict``.
+
+Nothing is lost when one game is open in several tabs (or a tab is weeks old): a tab
+remembers the moves it last read or wrote (``synced``) and :func:`reconcile` decides, before
+each write, whether the stored game is still the one it knows. A tab that is behind never
+overwrites; a continuation that diverges from the stored line is saved as a game of its
+own. Storage that is full is said (``SaveResult.error``), never made room for by deleting.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import json
 import re
 import time
 from dataclasses import dataclass
+from enum import Enum
 
 from ..record import GameRecord, RecordError
 
@@ -31,6 +38,59 @@ class SaveEntry:
     moves: int = 0
     over: bool = False
     error: str = ""  # a player's message when the save cannot be opened
+
+
+class Verdict(Enum):
+    """What a tab's save does, given the stored game (see :func:`reconcile`)."""
+
+    WRITE = "write"  # the stored game is the one this tab knows, or behind it
+    SAME = "same"  # the stored game already has exactly these moves
+    BEHIND = "behind"  # the game went on elsewhere and this tab added nothing to it
+    FORK = "fork"  # this tab's line diverges from the stored one: a game of its own
+
+
+Moves = tuple[str, ...]
+
+
+def reconcile(stored: Moves | None, synced: Moves | None, ours: Moves) -> Verdict:
+    """Whether this tab may write ``ours`` over ``stored`` (the moves in storage now).
+
+    ``synced`` is what this tab last read or wrote under the same id. Storage unchanged
+    since then: this tab owns the game, and may write anything (an undo shortens it).
+    Changed by another tab: this tab writes only a line that extends the stored one; a
+    line the stored one already contains is behind, any other is a fork.
+    """
+    if stored is None or stored == synced:
+        return Verdict.WRITE
+    if stored == ours:
+        return Verdict.SAME
+    if ours[: len(stored)] == stored:
+        return Verdict.WRITE
+    if stored[: len(ours)] == ours:
+        return Verdict.BEHIND
+    return Verdict.FORK
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """What a save did: the verdict, the id written under (a fork's is new), any error."""
+
+    verdict: Verdict
+    game_id: str
+    written: bool
+    error: str = ""
+
+
+FULL = (
+    "Saving failed: the browser's storage is full. This game plays on unsaved; "
+    "delete saved games you no longer need (menu) to save again."
+)
+
+
+def is_full(exc: BaseException) -> bool:
+    """A quota error (``QuotaExceededError``, code 22), as opposed to storage switched off."""
+    text = f"{getattr(exc, 'name', '')} {exc}"
+    return "QuotaExceeded" in text or "quota" in text.lower()
 
 
 class MemoryStorage:
@@ -64,16 +124,22 @@ def new_id(seed: int = 0) -> str:
 class SaveStore:
     def __init__(self, backend: object | None) -> None:
         self.backend = backend
-        self.available = backend is not None and self._probe()
-        self.error = "" if self.available else "Saving is off: this browser blocks storage here."
+        probe = self._probe() if backend is not None else "off"
+        # full storage still reads: the saved games are listed, and a later save may fit
+        self.available = probe != "off"
+        self.full = probe == "full"
+        self.error = {
+            "off": "Saving is off: this browser blocks storage here.",
+            "full": FULL,
+        }.get(probe, "")
 
-    def _probe(self) -> bool:
+    def _probe(self) -> str:
         try:
             self.backend.setItem("nova:probe", "1")
             self.backend.removeItem("nova:probe")
-            return True
-        except Exception:  # any storage failure means: play without saving
-            return False
+            return "ok"
+        except Exception as exc:  # any other storage failure means: play without saving
+            return "full" if is_full(exc) else "off"
 
     def _get(self, key: str) -> str | None:
         try:
@@ -96,7 +162,11 @@ class SaveStore:
             return out
         return out
 
-    def save(self, game_id: str, record: GameRecord, over: bool = False) -> bool:
+    def save(
+        self, game_id: str, record: GameRecord, over: bool = False, current: bool = True,
+        settings: dict | None = None,
+    ) -> bool:  # fmt: skip
+        """Write ``record`` under ``game_id`` whatever is stored (see :meth:`commit`)."""
         if not self.available or not ID_RE.match(game_id):
             return False
         payload = {
@@ -107,13 +177,56 @@ class SaveStore:
             "over": bool(over),
             "record": record.to_dict(),
         }
+        if settings:
+            payload["settings"] = settings
         try:
             self.backend.setItem(PREFIX + game_id, json.dumps(payload, separators=(",", ":")))
-            self.backend.setItem(CURRENT, game_id)
-            return True
-        except Exception:  # quota exceeded or storage revoked: keep playing
-            self.error = "Saving failed: the browser's storage is full or blocked."
+            if current:
+                self.backend.setItem(CURRENT, game_id)
+        except Exception as exc:  # quota exceeded or storage revoked: keep playing
+            self.full = is_full(exc)
+            self.error = FULL if self.full else "Saving failed: the browser blocked storage."
             return False
+        self.full, self.error = False, ""
+        return True
+
+    def stored_moves(self, game_id: str) -> Moves | None:
+        """The moves saved under ``game_id`` now (None: no readable save there)."""
+        try:
+            return tuple(self.load(game_id).moves)
+        except RecordError:
+            return None
+
+    def commit(
+        self, game_id: str, record: GameRecord, synced: Moves | None, over: bool = False,
+        fork_id: str = "", settings: dict | None = None,
+    ) -> SaveResult:  # fmt: skip
+        """Save a tab's game without losing another tab's: :func:`reconcile` decides.
+
+        A fork is written under ``fork_id`` (a new id) and does not become the game a
+        reload opens (``nova:current``): the line that went on elsewhere stays that.
+        """
+        ours = tuple(record.moves)
+        stored = self.stored_moves(game_id)
+        verdict = reconcile(stored, synced, ours)
+        if stored is None and self._get(PREFIX + game_id) is not None:
+            # there but unreadable here (a newer release's save, say): never written over
+            verdict = Verdict.FORK
+        if verdict in (Verdict.SAME, Verdict.BEHIND):
+            return SaveResult(verdict, game_id, False)
+        target = fork_id if verdict is Verdict.FORK else game_id
+        written = self.save(target, record, over, current=verdict is Verdict.WRITE,
+                            settings=settings)  # fmt: skip
+        return SaveResult(verdict, target, written, "" if written else self.error)
+
+    def settings(self, game_id: str) -> dict:
+        """The page's settings saved with a game (the bots' pace and thinking time)."""
+        try:
+            data = _parse_json(self._get(PREFIX + game_id))
+        except RecordError:
+            return {}
+        got = data.get("settings")
+        return got if isinstance(got, dict) else {}
 
     def load(self, game_id: str) -> GameRecord:
         """The record saved under ``game_id``; RecordError (a player's message) if unusable."""

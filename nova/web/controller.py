@@ -1,0 +1,729 @@
+"""What the page shows, as one typed value, and how intents change it. Pure Python.
+
+:class:`UiState` is the whole of what the page shows: the screen (one of the screen
+states, so a replay without a game or a score screen over the start screen cannot be
+written), the rules dialog over it, the bots' worker, the message, and what the saves
+say (the game went on in another tab, storage full). :class:`Controller` takes intents
+(typed values: :data:`Intent`), keeps the game (:class:`~nova.web.session.Session`) and
+the saves (:class:`~nova.web.saves.SaveStore`), and makes the markup. ``app.py`` is
+only the browser's side: it turns clicks, keys and storage events into intents and the
+returned :class:`Effect` values into DOM work (focus, the share panel, a new tab).
+
+Adding a screen: a member of :class:`Screen`, a frozen dataclass for its state (with
+``kind``) in :data:`ScreenState`, an intent that enters it and a branch in
+:meth:`Controller.screen_markup` (docs/PAGE.md, "The controller").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import ClassVar
+
+from ..links import decode
+from ..record import DEFAULT_COLOURS, GameRecord, RecordError
+from ..render.board import static_layer
+from ..render.game import game_html
+from ..render.keep import keyed
+from ..render.prompts import CARD_KEYS, assign_keys
+from ..render.screens import (
+    BOT_CHOICES,
+    NewGameForm,
+    help_html,
+    new_game_html,
+    pass_html,
+    scores_html,
+)
+from ..rules import IllegalMove
+from .saves import PREFIX, Moves, SaveStore, Verdict, new_id
+from .session import Session
+from .share import Replay
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
+BOT_PACES = ("watch", "quick")
+THINK_MS = (250, 1000, 3000)  # the new-game form's thinking times (screens.THINK_CHOICES)
+
+
+def safe_colours(colours: list[str]) -> list[str]:
+    """Only #rrggbb reaches a style attribute; anything else gets the default colour."""
+    return [c if HEX.match(c or "") else DEFAULT_COLOURS[i % 4] for i, c in enumerate(colours)]
+
+
+# -- the state ----------------------------------------------------------------------------
+class Screen(Enum):
+    """The screens; ``value`` is ``data-nova-screen`` (pass and scores are the game's)."""
+
+    NEW = "new"
+    GAME = "game"
+    REPLAY = "replay"
+
+
+class Worker(Enum):
+    """The bots' worker: ``value`` is ``data-nova-worker`` ("" while never asked for)."""
+
+    IDLE = ""
+    STARTING = "starting"
+    READY = "ready"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class NewGameScreen:
+    """The start screen: the new-game form and the saved games."""
+
+    kind: ClassVar[Screen] = Screen.NEW
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    """The game (its pass screen while the device is to be passed, its score screen over it
+    once the game is over, until closed)."""
+
+    kind: ClassVar[Screen] = Screen.GAME
+    scores_closed: bool = False
+
+
+@dataclass(frozen=True)
+class ReplayScreen:
+    """The game on screen watched move by move; ``back`` is the game screen it came from."""
+
+    kind: ClassVar[Screen] = Screen.REPLAY
+    record: GameRecord = field(compare=False)
+    step: int
+    back: GameScreen = GameScreen()
+
+
+ScreenState = NewGameScreen | GameScreen | ReplayScreen
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """The game open in this tab: its session, its save's id, and the moves this tab last
+    read from or wrote to that save (``synced``: see :func:`nova.web.saves.reconcile`)."""
+
+    session: Session
+    game_id: str
+    synced: Moves | None = None
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """The open game went on in another tab: ``moves`` decisions are saved under
+    ``game_id``. ``forked``: this tab's own continuation is kept as a game of its own."""
+
+    game_id: str
+    moves: int
+    forked: bool = False
+
+
+@dataclass(frozen=True)
+class UiState:
+    screen: ScreenState = NewGameScreen()
+    game: Game | None = None
+    help_open: bool = False
+    worker: Worker = Worker.IDLE
+    worker_note: str = ""  # the worker could not start: the bots think on the page
+    message: str = ""  # the alert: bad input, a link that could not be opened, why not
+    elsewhere: Elsewhere | None = None
+    save_error: str = ""  # the last save failed (storage full): said, the game plays on
+
+    def __post_init__(self) -> None:
+        if self.screen.kind is not Screen.NEW and self.game is None:
+            raise ValueError(f"the {self.screen.kind.value} screen needs a game")
+
+    @property
+    def name(self) -> str:
+        """``data-nova-screen``: help / new / pass / scores / game / replay."""
+        if self.help_open:
+            return "help"
+        s = self.game.session if self.game else None
+        if isinstance(self.screen, GameScreen) and s is not None:
+            if s.needs_pass():
+                return "pass"
+            if s.state.is_over() and not self.screen.scores_closed:
+                return "scores"
+        return self.screen.kind.value
+
+
+# -- intents ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FormInput:
+    """What the new-game form's fields say (read from the page by the adapter); None: a
+    field not on the page."""
+
+    names: tuple[str | None, ...] = ()
+    colours: tuple[str | None, ...] = ()
+    bots: tuple[str | None, ...] = ()
+    pace: str | None = None
+    think_ms: str | None = None
+    seed: str | None = None
+
+
+@dataclass(frozen=True)
+class StartGame:
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
+class Play:
+    token: str
+
+
+@dataclass(frozen=True)
+class BotPlayed:
+    """A bot's decision, already checked by the engine (``note``: a bot's failure said)."""
+
+    token: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Ready:
+    pass
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class OpenHelp:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseHelp:
+    pass
+
+
+@dataclass(frozen=True)
+class Menu:
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
+class Back:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseScores:
+    pass
+
+
+@dataclass(frozen=True)
+class Reseed:
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
+class SetPlayers:
+    players: int
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
+class Resume:
+    game_id: str
+
+
+@dataclass(frozen=True)
+class Delete:
+    game_id: str
+
+
+@dataclass(frozen=True)
+class OpenLink:
+    fragment: str
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    pass
+
+
+@dataclass(frozen=True)
+class ReplayGo:
+    where: str  # "first", "prev", "next", "last" or a step number
+
+
+@dataclass(frozen=True)
+class CloseReplay:
+    pass
+
+
+@dataclass(frozen=True)
+class PlayFromReplay:
+    pass
+
+
+@dataclass(frozen=True)
+class Say:
+    """A message for the player (why a tap is not a choice now)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """A tap on what is not a choice now: a decision's token (a card), or a board space."""
+
+    token: str = ""
+    space: str = ""
+
+
+@dataclass(frozen=True)
+class WorkerChanged:
+    worker: Worker
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SavesChanged:
+    """Another tab wrote to storage (the ``storage`` event): ``key`` None means cleared."""
+
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenNewest:
+    """Open the game as it went on in another tab."""
+
+
+@dataclass(frozen=True)
+class KeepHere:
+    """Go on in this tab anyway: the next decision here is saved as a game of its own."""
+
+
+@dataclass(frozen=True)
+class Share:
+    pass
+
+
+@dataclass(frozen=True)
+class FullPage:
+    pass
+
+
+Intent = (
+    StartGame | Play | BotPlayed | Ready | Undo | OpenHelp | CloseHelp | Menu | Back
+    | CloseScores | Reseed | SetPlayers | Resume | Delete | OpenLink | OpenReplay | ReplayGo
+    | CloseReplay | PlayFromReplay | Say | WhyNot | WorkerChanged | SavesChanged | OpenNewest
+    | KeepHere | Share | FullPage
+)  # fmt: skip
+
+
+class Effect(Enum):
+    """What the adapter does after an intent (besides drawing the new state)."""
+
+    RENDER = "render"  # draw the screen
+    HELP_LAYER = "help-layer"  # show or hide the rules layer (a new screen only if needed)
+    SHARE = "share"  # open the share panel for the game on screen
+    FULL_PAGE = "full-page"  # open the full page in a new tab
+    CLEAR_LINK = "clear-link"  # the link's game is saved: drop the link from the address
+
+
+def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
+    """The intent of a ``data-ui`` control (docs/PAGE.md lists them); None if unknown."""
+    simple = {
+        "ready": Ready(), "undo": Undo(), "help": OpenHelp(), "close-help": CloseHelp(),
+        "back": Back(), "close-scores": CloseScores(), "share": Share(),
+        "full-page": FullPage(), "replay": OpenReplay(), "replay-close": CloseReplay(),
+        "replay-play": PlayFromReplay(), "open-newest": OpenNewest(), "keep-here": KeepHere(),
+        "new-game": StartGame(form), "menu": Menu(form), "reseed": Reseed(form),
+    }  # fmt: skip
+    if name in simple:
+        return simple[name]
+    kind, _, arg = name.partition(":")
+    if kind == "players":
+        return SetPlayers(int(arg) if arg in ("2", "3", "4") else 2, form)
+    if kind == "resume":
+        return Resume(arg)
+    if kind == "delete":
+        return Delete(arg)
+    if name.startswith("replay-"):
+        return ReplayGo(name.removeprefix("replay-"))
+    return None
+
+
+ALL: frozenset[Effect] = frozenset({Effect.RENDER})
+NONE: frozenset[Effect] = frozenset()
+
+
+# -- the controller -----------------------------------------------------------------------
+class Controller:
+    """The page's state and its changes; knows nothing of the browser."""
+
+    def __init__(
+        self, store: SaveStore, embed: bool = False, rng: random.Random | None = None
+    ) -> None:
+        self.rng = rng or random.Random()
+        self.store = store
+        self.embed = embed
+        self.form = NewGameForm(seed=self.rng.randrange(1, 10**6))
+        self.ui = UiState(save_error=store.error if store.full else "")
+        # the board's unchanging layer (key, markup) of the last game markup, for the adapter
+        self.static: tuple[str, str] | None = None
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        return self.ui.game.session if self.ui.game else None
+
+    @property
+    def game_id(self) -> str:
+        return self.ui.game.game_id if self.ui.game else ""
+
+    def bots_may_play(self) -> bool:
+        """A bot decides only in the game on screen: not under the rules, a replay, the
+        start screen, nor while this tab is behind another's game."""
+        s = self.session
+        return (
+            s is not None
+            and isinstance(self.ui.screen, GameScreen)
+            and not self.ui.help_open
+            and not (self.ui.elsewhere and not self.ui.elsewhere.forked)
+            and s.bot_to_move()
+        )
+
+    def on_game(self) -> bool:
+        """The game screen with nothing over it: a person's moves and keys count."""
+        return isinstance(self.ui.screen, GameScreen) and not self.ui.help_open
+
+    # -- changing -------------------------------------------------------------------------
+    def set(self, **changes) -> None:
+        self.ui = replace(self.ui, **changes)
+
+    def start(self, fragment: str = "") -> frozenset[Effect]:
+        """The page opens: a link's game, else the game the last save was of."""
+        if fragment:
+            return self.dispatch(OpenLink(fragment))
+        current = self.store.current()
+        if current:
+            self.resume(current)
+        return ALL
+
+    def dispatch(self, intent: Intent) -> frozenset[Effect]:
+        """Apply ``intent``; the effects say what the adapter does next."""
+        ui = self.ui
+        s = self.session
+        quiet = OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
+        if not isinstance(intent, quiet):  # a person's action replaces the last message
+            self.set(message="")
+        match intent:
+            case Play(token):
+                if not self.on_game() or s is None or s.bot_to_move():
+                    return NONE
+                try:
+                    s.play(token)
+                except IllegalMove as exc:
+                    self.set(message=str(exc))
+                    return ALL
+                self.autosave()
+            case BotPlayed(token, note):
+                if s is None:
+                    return NONE
+                s.play(token)
+                if note:
+                    self.set(message=note)
+                self.autosave()
+            case StartGame(form):
+                if not self.read_form(form):
+                    return ALL
+                f = self.form
+                n = f.players
+                names, colours = f.names[:n], safe_colours(f.colours[:n])
+                self.open(Session.new(n, f.seed, names, colours, f.bots[:n]), new_id(f.seed))
+                f.seed = self.rng.randrange(1, 10**6)  # the next game gets a fresh seed
+                self.autosave()
+            case Ready() if s is not None and self.on_game():
+                s.ready()
+            case Undo() if s is not None and self.on_game():
+                if s.undo():
+                    self.autosave()
+            case OpenHelp():
+                self.set(help_open=True)
+                return frozenset({Effect.HELP_LAYER})
+            case CloseHelp():
+                self.set(help_open=False)
+                return frozenset({Effect.HELP_LAYER})
+            case Menu(form):
+                self.read_form_quietly(form)
+                self.set(screen=NewGameScreen(), help_open=False)
+            case Back() if s is not None:
+                self.set(screen=GameScreen())
+            case CloseScores() if isinstance(ui.screen, GameScreen):
+                self.set(screen=GameScreen(scores_closed=True))
+            case Reseed(form):
+                self.read_form_quietly(form)
+                self.form.seed = self.rng.randrange(1, 10**6)
+            case SetPlayers(n, form):
+                self.read_form_quietly(form)
+                self.form.players = n
+            case Resume(game_id):
+                self.resume(game_id)
+            case Delete(game_id):
+                self.store.delete(game_id)
+                if game_id == self.game_id:
+                    self.set(screen=NewGameScreen(), game=None, elsewhere=None)
+            case OpenLink(fragment):
+                return self.open_link(fragment)
+            case OpenReplay() if s is not None:
+                back = ui.screen if isinstance(ui.screen, GameScreen) else GameScreen()
+                self.set(screen=ReplayScreen(s.record, len(s.record.moves), back))
+            case ReplayGo(where) if isinstance(ui.screen, ReplayScreen):
+                replay = Replay(ui.screen.record, ui.screen.step)
+                self.set(screen=replace(ui.screen, step=replay.go(where)))
+            case CloseReplay() if isinstance(ui.screen, ReplayScreen):
+                self.set(screen=ui.screen.back)
+            case PlayFromReplay() if isinstance(ui.screen, ReplayScreen):
+                record = Replay(ui.screen.record, ui.screen.step).record_upto_step()
+                self.open(Session(record), new_id(self.rng.randrange(4096)))
+                self.autosave()
+            case Say(text):
+                if text == ui.message:
+                    return NONE
+                self.set(message=text)
+            case WhyNot(token, space):
+                if s is None or not self.on_game() or s.state.is_over() or s.needs_pass():
+                    return NONE
+                why = s.why_not(token) if token else s.why_not_space(space)
+                if not why or why == ui.message:
+                    return NONE
+                self.set(message=why)
+            case WorkerChanged(worker, note):
+                self.set(worker=worker, worker_note=note or ui.worker_note)
+            case SavesChanged(key):
+                return self.saves_changed(key)
+            case OpenNewest() if ui.elsewhere is not None:
+                self.resume(ui.elsewhere.game_id)
+            case KeepHere():
+                self.set(elsewhere=None)
+            case Share() if s is not None:
+                return frozenset({Effect.SHARE})
+            case FullPage():
+                return frozenset({Effect.FULL_PAGE})
+            case _:
+                return ALL  # not possible now (e.g. undo on the start screen): redraw
+        return ALL
+
+    def key_intent(
+        self, key: str, focused_move: str | None = None, on_button: bool = False
+    ) -> Intent | None:
+        """The intent of a key (docs/PAGE.md, "Keys"): ``focused_move`` is the move of a
+        focused board target or Academy card, ``on_button`` whether a button has the focus
+        (Enter clicks it). None: nothing, or a hand card's digit (the adapter focuses it)."""
+        ui = self.ui
+        s = self.session
+        if key == "Escape":  # closes the topmost dialog (the share panel is the adapter's)
+            if ui.help_open:
+                return CloseHelp()
+            return CloseScores() if ui.name == "scores" else None
+        if key in ("?", "h"):
+            return OpenHelp()
+        if isinstance(ui.screen, ReplayScreen):  # arrows step through the replay
+            step = {"ArrowLeft": "prev", "ArrowRight": "next"}.get(key)
+            return ReplayGo(step) if step else None
+        if s is None or not self.on_game():
+            return None
+        if s.needs_pass():
+            return Ready() if key in ("Enter", " ") else None
+        if key == "u":
+            return Undo()
+        if key in ("Enter", " ") and focused_move:
+            return Play(focused_move)
+        legal = [str(m) for m in s.view().get("legal", [])]
+        if key == "e" or (key == "Enter" and not on_button):
+            return Play("E") if "E" in legal else None
+        if key in CARD_KEYS:
+            return None
+        return next((Play(t) for t, k in assign_keys(legal).items() if k == key), None)
+
+    def read_form(self, got: FormInput) -> bool:
+        """Take the form's fields into ``self.form``; False (and a message) if bad."""
+        f = self.form
+        for i in range(f.players):
+            if i < len(got.names) and got.names[i] is not None:
+                f.names[i] = str(got.names[i])[:24] or f"Player {i + 1}"
+            if i < len(got.colours) and HEX.match(str(got.colours[i] or "")):
+                f.colours[i] = str(got.colours[i])
+            if i < len(got.bots) and got.bots[i] is not None:
+                f.bots[i] = got.bots[i] if got.bots[i] in BOT_NAMES else ""
+        if got.pace in BOT_PACES:
+            f.pace = got.pace
+        if got.think_ms is not None and got.think_ms.isdigit() and int(got.think_ms) in THINK_MS:
+            f.think_ms = int(got.think_ms)
+        if got.seed is not None:
+            text = got.seed.strip()
+            if not text.isdigit() or len(text) > 18:
+                self.set(message="The seed must be a whole number (0 or more).")
+                return False
+            f.seed = int(text)
+        return True
+
+    def read_form_quietly(self, got: FormInput) -> None:
+        """Keep what was typed in the form when the start screen is redrawn."""
+        if isinstance(self.ui.screen, NewGameScreen) and not self.ui.help_open:
+            keep = self.ui.message
+            self.read_form(got)
+            self.set(message=keep)
+
+    def open(self, session: Session, game_id: str, synced: Moves | None = None) -> None:
+        """Put ``session`` on screen as the tab's game."""
+        self.set(
+            screen=GameScreen(), game=Game(session, game_id, synced), help_open=False,
+            elsewhere=None,
+        )  # fmt: skip
+
+    def resume(self, game_id: str) -> None:
+        try:
+            record = self.store.load(game_id)
+            session = Session(record)
+        except RecordError as exc:
+            self.store.clear_current()
+            self.set(message=f"The saved game could not be opened: {exc}", screen=NewGameScreen())
+            return
+        settings = self.store.settings(game_id)
+        if settings.get("pace") in BOT_PACES:
+            self.form.pace = settings["pace"]
+        if settings.get("think_ms") in THINK_MS:
+            self.form.think_ms = settings["think_ms"]
+        self.open(session, game_id, tuple(record.moves))
+
+    def open_link(self, fragment: str) -> frozenset[Effect]:
+        try:
+            session = Session(decode(fragment))
+        except RecordError as exc:
+            self.set(message=f"This game link could not be opened: {exc}")
+            return ALL
+        except Exception as exc:  # a decoder bug must not break the page
+            self.set(message=f"This game link could not be opened ({exc.__class__.__name__}).")
+            return ALL
+        self.open(session, new_id(self.rng.randrange(4096)))
+        self.autosave()
+        return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
+
+    # -- saving ---------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Save the game without losing another tab's line (saves.reconcile)."""
+        game = self.ui.game
+        if game is None or not self.store.available:
+            return
+        s = game.session
+        done = self.store.commit(
+            game.game_id, s.record, game.synced, s.state.is_over(),
+            fork_id=new_id(self.rng.randrange(4096)),
+            settings={"pace": self.form.pace, "think_ms": self.form.think_ms},
+        )  # fmt: skip
+        ours = tuple(s.record.moves)
+        if done.verdict is Verdict.BEHIND:
+            stored = self.store.stored_moves(game.game_id) or ()
+            self.set(elsewhere=Elsewhere(game.game_id, len(stored)))
+            return
+        if done.verdict is Verdict.FORK:
+            stored = self.store.stored_moves(game.game_id) or ()
+            elsewhere = Elsewhere(game.game_id, len(stored), forked=True)
+            if not done.written:  # not even the fork fits: said, nothing overwritten
+                self.set(save_error=done.error, elsewhere=elsewhere)
+                return
+            self.set(game=Game(s, done.game_id, ours), elsewhere=elsewhere, save_error="")
+            return
+        if done.verdict is Verdict.WRITE and not done.written:
+            self.set(save_error=done.error)
+            return
+        self.set(game=replace(game, synced=ours), save_error="")
+
+    def saves_changed(self, key: str | None) -> frozenset[Effect]:
+        """Another tab saved: the saved games' list changes; if it was this tab's game and
+        the stored line is not this tab's, say so (and offer the newest)."""
+        game = self.ui.game
+        if game is None or (key is not None and key != PREFIX + game.game_id):
+            return ALL if isinstance(self.ui.screen, NewGameScreen) else NONE
+        stored = self.store.stored_moves(game.game_id)
+        ours = tuple(game.session.record.moves)
+        if stored is None or stored == game.synced or stored == ours:
+            return NONE
+        self.set(elsewhere=Elsewhere(game.game_id, len(stored)))
+        return ALL
+
+    # -- drawing --------------------------------------------------------------------------
+    def markup(self, known: frozenset[str] = frozenset()) -> str:
+        """The screen, then the rules dialog over it (always on the page, hidden while
+        closed: opening it is one attribute, and its text is sent once)."""
+        html = self.screen_markup(known)
+        s = self.session
+        players = s.record.players if s else self.form.players
+        variant = s.record.variant if s else None
+        body = keyed(f'<div class="help-body">{help_html(players, variant)}</div>', "help-body",
+                     known)  # fmt: skip
+        hidden = "" if self.ui.help_open else " hidden"
+        return html + f'<div class="help-layer" id="help-layer"{hidden}>{body}</div>'
+
+    def screen_markup(self, known: frozenset[str] = frozenset()) -> str:
+        ui = self.ui
+        self.static = None
+        match ui.screen:
+            case ReplayScreen(record=record, step=step):
+                return Replay(record, step).screen_html(safe_colours(record.colours))
+            case GameScreen(scores_closed=scores_closed) if ui.game is not None:
+                return self.elsewhere_html() + self.game_markup(ui.game.session, scores_closed,
+                                                                known)  # fmt: skip
+            case _:
+                return new_game_html(
+                    self.form, self.store.entries(), ui.message,
+                    ui.save_error or self.store.error,
+                    can_return=ui.game is not None, embed=self.embed,
+                )  # fmt: skip
+
+    def game_markup(self, s: Session, scores_closed: bool, known: frozenset[str]) -> str:
+        ui = self.ui
+        names = s.record.names
+        colours = safe_colours(s.record.colours)
+        view = s.view()
+        if s.needs_pass():
+            return pass_html(
+                view, names, colours, s.state.current_player, self.embed, s.marks(),
+                " ".join(x for x in (ui.message, ui.save_error) if x),
+            )  # fmt: skip
+        thinking = ""
+        if s.bot_to_move():
+            seat = s.state.current_player
+            who = f"{names[seat]} ({s.record.bots[seat]} bot)"
+            thinking = f"{who} is thinking…"
+            if ui.worker is Worker.STARTING:
+                thinking = f"{who} is getting ready…"
+            if ui.elsewhere and not ui.elsewhere.forked:
+                thinking = f"{who} waits: this game went on in another tab."
+        off = "" if self.store.available else self.store.error
+        status = " ".join(x for x in (off, ui.save_error, ui.worker_note) if x)
+        self.static = static_layer(view, colours)
+        html = game_html(
+            view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
+            True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
+            undo_why=s.undo_block(),
+        )  # fmt: skip
+        if s.state.is_over() and not scores_closed:
+            html += scores_html(view, names, colours)
+        return html
+
+    def elsewhere_html(self) -> str:
+        """The notice that this game went on in another tab, with the way to the newest."""
+        e = self.ui.elsewhere
+        if e is None:
+            return ""
+        went_on = f"This game went on in another tab ({e.moves} decisions saved there)."
+        if e.forked:
+            what = "Your moves here are kept as a saved game of their own."
+            keep = ""
+        else:
+            what = "A move here is kept as a saved game of its own."
+            keep = '<button type="button" data-ui="keep-here" class="secondary">Stay here</button>'
+        return (
+            f'<div class="nova-elsewhere" role="alert"><p>{went_on} {what}</p>'
+            '<button type="button" data-ui="open-newest" class="primary">Open the newest</button>'
+            f"{keep}</div>"
+        )
