@@ -374,6 +374,7 @@ def random_record(
 
         agents = [make_bot(bot) for _ in range(players)]
     while not s.is_over() and (moves is None or len(record.moves) < moves):
+        move: str
         if agents is None:
             move = rng.choice(s.legal_moves())
         else:

@@ -531,7 +531,10 @@ class App:
 
     async def share_and_focus(self) -> None:
         """Open the share dialog and put the keyboard in it (its Copy button)."""
-        task = asyncio.ensure_future(share(self.c.session.record, str(self.window.location.href)))
+        session = self.c.session
+        if session is None:
+            return
+        task = asyncio.ensure_future(share(session.record, str(self.window.location.href)))
         await asyncio.sleep(0)  # share() fills and shows the panel before it first waits
         first = _el(self.document.querySelector("[data-nova-share-panel] button"))
         if first is not None:

@@ -58,6 +58,8 @@ class BotLoop:
     async def one(self) -> None:
         c = self.c
         s, game_id = c.session, c.game_id
+        if s is None:  # the game was closed while the loop waited
+            return
         seat, at = s.state.current_player, s.moves
         name = s.record.bots[seat]
         seed = s.record.seed * 1_000_003 + at
@@ -83,10 +85,11 @@ class BotLoop:
                 if self.table is None:
                     self.table = BotTable(s.record.bots, time_ms=c.form.think_ms)
                     self.stats = self.table
-                token = await self.table.decide(s.state, seat, seed, self.pause,
-                                                cancelled=moved_on)  # fmt: skip
-                if token is None:
+                decided = await self.table.decide(s.state, seat, seed, self.pause,
+                                                  cancelled=moved_on)  # fmt: skip
+                if decided is None:
                     return
+                token = decided
         except BotError as exc:
             if moved_on():
                 return

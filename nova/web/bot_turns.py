@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any  # a bot (nova.bots, imported only when one plays)
 
 from ..rules import IllegalMove, State
 
@@ -21,7 +22,7 @@ class BotError(RuntimeError):
     """A bot failed or chose a decision that is not legal (a bug, never the player's fault)."""
 
 
-def thinking_bot(name: str, time_ms: float | None = None):
+def thinking_bot(name: str, time_ms: float | None = None) -> Any:
     """A fresh bot for a seat; a search bot thinks ``time_ms`` per search (if given)."""
     from ..bots import make_bot  # only games with bots pay for importing them
 

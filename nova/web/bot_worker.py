@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 from .bot_turns import thinking_bot
 
@@ -35,7 +36,7 @@ class Thinker:
 
     def __init__(self) -> None:
         self.game = ""
-        self.agents: dict[int, object] = {}
+        self.agents: dict[int, Any] = {}
 
     def think(self, request: dict) -> dict:
         game = str(request.get("game", ""))

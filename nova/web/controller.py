@@ -329,7 +329,7 @@ class Effect(Enum):
 
 def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
     """The intent of a ``data-ui`` control (docs/PAGE.md lists them); None if unknown."""
-    simple = {
+    simple: dict[str, Intent] = {
         "ready": Ready(), "undo": Undo(), "help": OpenHelp(), "close-help": CloseHelp(),
         "back": Back(), "close-scores": CloseScores(), "share": Share(),
         "full-page": FullPage(), "replay": OpenReplay(), "replay-close": CloseReplay(),
@@ -551,8 +551,9 @@ class Controller:
                 f.names[i] = str(got.names[i])[:24] or f"Player {i + 1}"
             if i < len(got.colours) and HEX.match(str(got.colours[i] or "")):
                 f.colours[i] = str(got.colours[i])
-            if i < len(got.bots) and got.bots[i] is not None:
-                f.bots[i] = got.bots[i] if got.bots[i] in BOT_NAMES else ""
+            bot = got.bots[i] if i < len(got.bots) else None
+            if bot is not None:
+                f.bots[i] = bot if bot in BOT_NAMES else ""
         if got.pace in BOT_PACES:
             f.pace = got.pace
         if got.think_ms is not None and got.think_ms.isdigit() and int(got.think_ms) in THINK_MS:

@@ -19,6 +19,7 @@ import re
 import time
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any  # the backend: localStorage (a JS object) or a test double
 
 from ..record import GameRecord, RecordError
 
@@ -122,7 +123,7 @@ def new_id(seed: int = 0) -> str:
 
 
 class SaveStore:
-    def __init__(self, backend: object | None) -> None:
+    def __init__(self, backend: Any) -> None:
         self.backend = backend
         probe = self._probe() if backend is not None else "off"
         # full storage still reads: the saved games are listed, and a later save may fit

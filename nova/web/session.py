@@ -63,7 +63,8 @@ def motions(before: State, after: State) -> list[dict]:
         gone = [s for s, o in enumerate(before.ship) if o == owner and after.ship[s] != owner]
         came = [s for s, o in enumerate(after.ship) if o == owner and before.ship[s] != owner]
         for i in range(max(len(gone), len(came))):
-            src = gone[i] if i < len(gone) else "dock"
+            src: int | str = gone[i] if i < len(gone) else "dock"
+            dst: int | str
             if i < len(came):
                 dst = came[i]
             elif after.players[owner].dock > before.players[owner].dock:

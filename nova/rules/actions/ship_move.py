@@ -31,7 +31,6 @@ class ShipMove(Action):
         seat = s.turn
         return [sp for sp, o in enumerate(s.ship) if o == seat and self.targets(s, sp)]
 
-
     def targets(self, s: State, ship: int) -> list[int]:
         raise NotImplementedError
 
