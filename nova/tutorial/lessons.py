@@ -217,9 +217,7 @@ LESSONS: tuple[Lesson, ...] = (
             "One card, one action. To make a second action in the same turn, the two must be "
             "joined by a chain link: any basic card played sideways."
         ),
-        goal=(
-            "Pick up both Shards this turn: Orbit One, then a card sideways, then Orbit Two."
-        ),
+        goal=("Pick up both Shards this turn: Orbit One, then a card sideways, then Orbit Two."),
         position="""
             nova 2p
             board 12/2,k,9/12/A,k,1,y,8
@@ -235,9 +233,7 @@ LESSONS: tuple[Lesson, ...] = (
             "a turn, each joined to the next by a card played sideways."
         ),
         rule="R23",
-        quote=(
-            "The Basic Action cards are rotated 90° to Chain together additional actions."
-        ),
+        quote=("The Basic Action cards are rotated 90° to Chain together additional actions."),
         rules=("R12", "R23", "R24"),
         hint="Orbit One first (onto the black Shard), then the link, then Orbit Two.",
     ),
@@ -279,9 +275,7 @@ LESSONS: tuple[Lesson, ...] = (
             "and its Shards go into your Cargo Bays one at a time, top first, each into the "
             "bay you choose. Every Unload moves the Expansion Track token one space on."
         ),
-        goal=(
-            "Play Orbit Two / Unload rotated, to Unload, and bank the three Shards on c0."
-        ),
+        goal=("Play Orbit Two / Unload rotated, to Unload, and bank the three Shards on c0."),
         position="""
             nova 2p track=2
             board 12/12/kryA,11/3,rA,8
@@ -310,10 +304,7 @@ LESSONS: tuple[Lesson, ...] = (
             "different Shards in a row score 10, two different 5, a single Shard 1. Your "
             "bays score 5, 2 and 10 now."
         ),
-        goal=(
-            "Unload your stack so that your bays score the rulebook's example: "
-            "6 + 3 + 11 = 20."
-        ),
+        goal=("Unload your stack so that your bays score the rulebook's example: 6 + 3 + 11 = 20."),
         position="""
             nova 2p track=2
             board 12/12/kyrA,11/5,y,6
@@ -423,8 +414,21 @@ LESSONS: tuple[Lesson, ...] = (
         teaches="the rulebook's card-play row with a Special card",
         done=_special_done,
         solution=(
-            "b2u", "@d3", ">d4", "x0", "b6s", "b8u", "@d4", ">c0", "x0",
-            "s23r", "@c0", "B1", "b4u", "@b10", ">b0",
+            "b2u",
+            "@d3",
+            ">d4",
+            "x0",
+            "b6s",
+            "b8u",
+            "@d4",
+            ">c0",
+            "x0",
+            "s23r",
+            "@c0",
+            "B1",
+            "b4u",
+            "@b10",
+            ">b0",
         ),
         after=(
             "Five cards, four actions: the Special was the link between Jump and Orbit Two "

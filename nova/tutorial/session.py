@@ -183,8 +183,10 @@ class LessonSession:
             return f"{reason}; {teaches} ({lesson.rule})"
         if not lesson.offers_move(move):
             return f"not now: {teaches} ({lesson.rule})"
-        hint = f" {lesson.hint}" if lesson.hint else ""
-        return f"legal in the game, but not the way to this lesson's goal: {lesson.goal}{hint} ({lesson.rule})"
+        hint = lesson.hint or f"The goal: {lesson.goal}"
+        return (
+            f"legal in the game, but it does not lead to this lesson's goal. {hint} ({lesson.rule})"
+        )
 
     def try_move(self, move: str) -> Step:
         """Play ``move`` if the lesson offers it now; otherwise say why not."""
