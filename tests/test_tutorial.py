@@ -137,6 +137,7 @@ def test_every_move_a_lesson_does_not_offer_is_refused_naming_a_rule(lesson):
         ("launch", [], "Lb0", "R44"),  # the opponent's ship on it
         ("orbit", ["b5u", "@d0"], ">d2", "R30"),  # never land on a ship
         ("chain", ["b1u", "@d0", ">d1"], "b3u", "R24"),  # a second action needs a link
+        ("chain", ["b1u", "@d0", ">d1"], "b8s", "this lesson uses b6 for it (R23)"),
         ("jump", ["b8u", "@d4"], ">d0", "R35"),  # a Shard on that gate
         ("unload", ["b3r"], "@d3", "R36"),  # not on your own gate
         ("unload", [], "b3u", "not now: this lesson teaches Unload"),

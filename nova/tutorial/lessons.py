@@ -217,7 +217,7 @@ LESSONS: tuple[Lesson, ...] = (
             "One card, one action. To make a second action in the same turn, the two must be "
             "joined by a chain link: any basic card played sideways."
         ),
-        goal=("Pick up both Shards this turn: Orbit One, then a card sideways, then Orbit Two."),
+        goal="Pick up both Shards this turn: Orbit One, then a card sideways, then Orbit Two.",
         position="""
             nova 2p
             board 12/2,k,9/12/A,k,1,y,8
@@ -275,7 +275,7 @@ LESSONS: tuple[Lesson, ...] = (
             "and its Shards go into your Cargo Bays one at a time, top first, each into the "
             "bay you choose. Every Unload moves the Expansion Track token one space on."
         ),
-        goal=("Play Orbit Two / Unload rotated, to Unload, and bank the three Shards on c0."),
+        goal="Play the Orbit Two / Unload card rotated and bank the three Shards from c0.",
         position="""
             nova 2p track=2
             board 12/12/kryA,11/3,rA,8
@@ -304,7 +304,7 @@ LESSONS: tuple[Lesson, ...] = (
             "different Shards in a row score 10, two different 5, a single Shard 1. Your "
             "bays score 5, 2 and 10 now."
         ),
-        goal=("Unload your stack so that your bays score the rulebook's example: 6 + 3 + 11 = 20."),
+        goal="Unload your stack so that your bays score the rulebook's example: 6 + 3 + 11 = 20.",
         position="""
             nova 2p track=2
             board 12/12/kyrA,11/5,y,6
@@ -355,7 +355,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         rule="R41",
         quote="The opponent's bottom Shard is left behind.",
-        rules=("R39", "R40", "R41"),
+        rules=("R39", "R41"),
         hint="Your stack on c5 is next to the opponent's on c6.",
     ),
     Lesson(

@@ -182,7 +182,15 @@ class LessonSession:
                 return reason
             return f"{reason}; {teaches} ({lesson.rule})"
         if not lesson.offers_move(move):
-            return f"not now: {teaches} ({lesson.rule})"
+            links = [t.name for t in self.offered() if t.kind == "card" and t.token[-1] in "sl"]
+            if move[-1:] in ("s", "l") and links:
+                # every card is a link sideways (R23): say which one the lesson has in mind
+                return (
+                    "in the game any card played sideways is a chain link; this lesson "
+                    f"uses {' or '.join(links)} for it (R23)"
+                )
+            hint = f". {lesson.hint}" if lesson.hint else ""
+            return f"not now: {teaches}{hint} ({lesson.rule})"
         hint = lesson.hint or f"The goal: {lesson.goal}"
         return (
             f"legal in the game, but it does not lead to this lesson's goal. {hint} ({lesson.rule})"
