@@ -410,7 +410,7 @@ LESSONS: tuple[Lesson, ...] = (
             A bays=y,-,- hand=b2,b6,b8,s23,b4,s2 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b2u", "b6s", "b8u", "s23r", "b4u", "@*", ">*", "x*", "B*"),
+        offers=("b2u", "b6s", "b8u", "s23r", "b4u", "@*", ">d4", ">?0", "x*", "B*"),
         teaches="the rulebook's card-play row with a Special card",
         done=_special_done,
         solution=(
@@ -489,7 +489,7 @@ LESSONS: tuple[Lesson, ...] = (
             A hand=b9,b8,b6,b1,b2 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b9u", "b8r", "b6s", "@*", ">*", "x*", "B*"),
+        offers=("b9u", "b8r", "b6s", "@*", ">?0", "x*", "B*"),
         teaches="the Star Expansion",
         done=_expansion_done,
         solution=("b9u", "@a0", ">b0", "x0", "b6s", "b8r", "@d0", "B0"),

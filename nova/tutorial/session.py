@@ -20,13 +20,14 @@ the page's elements carry as ``data-move``.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 
 from ..rules import State
 from .lesson import RULE_NUMBER, Lesson
 
-MAX_STATES = 4000  # a lesson is small; more than this is a lesson that offers too much
+MAX_STATES = 1000  # a lesson is small: its search must fit in one task of the page (~100 ms)
 
 
 class LessonTooBig(ValueError):
@@ -75,6 +76,14 @@ class _Plan:
     good: set[str] = field(default_factory=set)
 
 
+def state_key(s: State) -> str:
+    """The position, less what no later rule depends on: the decision count and the order
+    the turn's cards were played in. States that differ only there are one state for the
+    search (playing the same cards in another order leads to the same place)."""
+    text = re.sub(r" ply=\d+", "", s.position())
+    return re.sub(r"played=(\S+)", lambda m: "played=" + ",".join(sorted(m[1].split(","))), text)
+
+
 def settle(lesson: Lesson, s: State) -> State:
     """Play the other seats' decisions (a Shard placed by the opponent, R47) until it is
     the player's decision again or the game is over."""
@@ -95,7 +104,7 @@ def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
     the goal can still be reached with them."""
     first = settle(lesson, start_state or lesson.state())
     plan = _Plan()
-    key = first.position()
+    key = state_key(first)
     plan.nodes[key] = first
     queue = deque([key])
     while queue:
@@ -104,7 +113,7 @@ def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
         out: dict[str, str] = {}
         for m in lesson_moves(lesson, s):
             nxt = settle(lesson, s.apply(m))
-            k = nxt.position()
+            k = state_key(nxt)
             out[m] = k
             if k not in plan.nodes:
                 if len(plan.nodes) >= MAX_STATES:
@@ -146,7 +155,7 @@ class LessonSession:
 
     @property
     def key(self) -> str:
-        return self.state.position()
+        return state_key(self.state)
 
     @property
     def done(self) -> bool:
