@@ -345,3 +345,12 @@ def test_first_game_prompts_follow_a_whole_game():
         s = after
     assert s.is_over()
     assert "The game is over" in said and str(max(s.scores())) in said
+
+
+def test_docs_list_every_lesson_with_the_rules_it_teaches():
+    docs = (ROOT / "docs" / "TUTORIAL.md").read_text()
+    for lesson in LESSONS:
+        row = f"| `{lesson.id}` | {lesson.title} | {', '.join(lesson.rules)} | {lesson.goal} |"
+        assert row in docs, row
+    for marker in ('[data-ui="learn"]', "data-nova-lesson=", "data-lesson-target"):
+        assert marker in docs
