@@ -123,7 +123,7 @@ def test_every_move_a_lesson_does_not_offer_is_refused_naming_a_rule(lesson):
     s = start(lesson)
     offered = {t.token for t in s.offered()}
     others = [m for m in s.state.legal_moves() if m not in offered]
-    others += [m for m in ("Ld4", ">c5", "B0", "b9u", "s1u", "E") if m not in offered]
+    others += [m for m in ("Ld4", ">c5", "B0", "b9u", "s1u", "E", "", "zz") if m not in offered]
     for m in others:
         step = s.try_move(m)
         assert step.refused and R_NUMBER.search(step.refused), (m, step.refused)

@@ -67,10 +67,8 @@ def _ships(s: State, seat: int) -> dict[int, str]:
     return {i: s.pile[i] for i, o in enumerate(s.ship) if o == seat}
 
 
-def _who(seat: int, human: int, subject: bool = True) -> str:
-    if seat == human:
-        return "You" if subject else "you"
-    return "Nova Bot"
+def _who(seat: int, human: int) -> str:
+    return "You" if seat == human else "Nova Bot"
 
 
 def happened(before: State, move: str, after: State, human: int = 0) -> str:
@@ -83,16 +81,22 @@ def happened(before: State, move: str, after: State, human: int = 0) -> str:
         colour = COLOUR_WORD.get(_placed_colour(before, after), "new")
         parts.append(f"{who} put a {colour} Shard on the Asteroid {move[1:]} (Spawn Energy, R47).")
     elif move == "E":
-        parts.append(f"{who} ended the turn and drew back up to five cards (R14, R15).")
+        n = len(after.players[seat].hand)
+        parts.append(f"{who} ended the turn and drew back up to {n} cards (R14, R15).")
     elif move.startswith("L"):
         parts.append(f"{who} launched a ship to {move[1:]}: free, no card needed (R44).")
     elif move[-1:] in ("s", "l") and move[:-1] in before.players[seat].hand:
         parts.append(f"{who} played a card as a chain link: the next action may follow (R23).")
     elif move[-1:] in ("u", "r") and move[:-1] in before.players[seat].hand:
-        label = action_label(before.card_action(move[:-1], move[-1]))
-        parts.append(f"{who} played {label}.")
+        cid = move[:-1]
+        label = action_label(before.card_action(cid, move[-1]))
+        if cid in before.layout.special:
+            name = before.layout.special[cid]["name"]
+            parts.append(f"{who} played {name} as a link that also does its action: {label} (R26).")
+        else:
+            parts.append(f"{who} played {label}.")
     elif move.startswith("B"):
-        colour = COLOUR_WORD[_banked_colour(before, after, seat, int(move[1]))]
+        colour = COLOUR_WORD[after.players[seat].bays[int(move[1])][-1]]
         parts.append(f"{who} banked a {colour} Shard in Cargo Bay {int(move[1]) + 1} (R38).")
     elif move.startswith("U"):
         where = "the top of the Academy Deck" if move == "UD" else "the Space Academy"
@@ -125,10 +129,6 @@ def _placed_colour(before: State, after: State) -> str:
         if len(b) > len(a):
             return b[0]
     return ""
-
-
-def _banked_colour(before: State, after: State, seat: int, bay: int) -> str:
-    return after.players[seat].bays[bay][-1]
 
 
 def _board_changes(before: State, after: State, seat: int, human: int) -> list[str]:

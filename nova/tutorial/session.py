@@ -12,7 +12,7 @@
 True
 
 Every state a lesson can reach with the moves it teaches is worked out when it starts
-(a few dozen states), so the session knows which of those moves still lead to the goal:
+(at most a few hundred states), so the session knows which of those moves still lead to the goal:
 a move that would not is refused with the lesson's hint instead of leaving the player
 stuck. Nothing here knows the page: it names targets by the engine's move tokens, which
 the page's elements carry as ``data-move``.
