@@ -316,8 +316,8 @@ LESSONS: tuple[Lesson, ...] = (
         done=_cargo_done,
         solution=("b10u", "@c0", "B0", "B1", "B2"),
         after=(
-            "Black red red scores 5 + 1 = 6, yellow yellow yellow 1 + 1 + 1 = 3, and black "
-            "red yellow black 10 + 1 = 11: the order you unload in is worth points."
+            "6 + 3 + 11 = 20. Each bay is read in the order its Shards went in: three "
+            "different in a row 10, two 5, one 1. The order you unload in is worth points."
         ),
         rule="R50",
         quote=(
@@ -381,8 +381,8 @@ LESSONS: tuple[Lesson, ...] = (
         done=_upgrade_done,
         solution=("b6r", "U1", "b1s", "b7r", "UD"),
         after=(
-            "Two Special cards are in your hand; they come back with your other cards when "
-            "your draw pile is reshuffled, and they score at the end."
+            "Two Special cards are in your hand: play them as links, or for their action "
+            "with a Shard of their colour banked. They score at the end, too."
         ),
         rule="R42",
         quote=(
