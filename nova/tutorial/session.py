@@ -1,0 +1,221 @@
+"""A lesson being played: the pure API the tutorial screen drives.
+
+>>> from nova.tutorial import LESSONS, start
+>>> session = start(LESSONS[1])              # Launch
+>>> [t.token for t in session.offered()]
+['La0', 'Ld0']
+>>> step = session.try_move("Lc0")           # a Shard sits on c0
+>>> step.refused
+'Launch needs a ship in your Dock and your own open Jump-Gate (R44)'
+>>> session = session.try_move("La0").session.try_move("Ld0").session
+>>> session.done
+True
+
+Every state a lesson can reach with the moves it teaches is worked out when it starts
+(at most a few hundred states), so the session knows which of those moves still lead to the goal:
+a move that would not is refused with the lesson's hint instead of leaving the player
+stuck. Nothing here knows the page: it names targets by the engine's move tokens, which
+the page's elements carry as ``data-move``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..rules import State
+from .lesson import RULE_NUMBER, Lesson
+
+MAX_STATES = 1000  # a lesson is small: its search must fit in one task of the page (~100 ms)
+
+
+class LessonTooBig(ValueError):
+    """A lesson whose offered moves reach more states than a lesson should."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """An element the lesson expects next: the one carrying ``data-move="<token>"``.
+
+    ``kind`` says what it is on the screen (``space``, ``card``, ``bay``, ``academy``,
+    ``choice``, ``end-turn``) and ``name`` which one (``d3``, ``b5``, ``1``...).
+    """
+
+    token: str
+    kind: str
+    name: str
+
+    @property
+    def selector(self) -> str:
+        return f'[data-move="{self.token}"]'
+
+
+def target_of(token: str) -> Target:
+    """What a move token points at on the screen."""
+    head, rest = token[:1], token[1:]
+    if token == "E":
+        return Target(token, "end-turn", "")
+    if head in ("L", "@", ">", "!", "*"):
+        return Target(token, "space", rest)
+    if head == "B" and rest.isdigit():
+        return Target(token, "bay", rest)
+    if head == "U":
+        return Target(token, "academy", rest)
+    if token[-1:] in ("u", "r", "s", "l") and token[:1] in ("b", "s") and token[1:-1].isdigit():
+        return Target(token, "card", token[:-1])
+    return Target(token, "choice", token)
+
+
+@dataclass
+class _Plan:
+    """Every state the lesson's moves reach from its start, and which reach the goal."""
+
+    nodes: dict[str, State] = field(default_factory=dict)
+    edges: dict[str, dict[str, str]] = field(default_factory=dict)
+    good: set[str] = field(default_factory=set)
+
+
+def state_key(s: State) -> str:
+    """The position, less what no later rule depends on: the decision count and the order
+    the turn's cards were played in. States that differ only there are one state for the
+    search (playing the same cards in another order leads to the same place)."""
+    text = re.sub(r" ply=\d+", "", s.position())
+    return re.sub(r"played=(\S+)", lambda m: "played=" + ",".join(sorted(m[1].split(","))), text)
+
+
+def settle(lesson: Lesson, s: State) -> State:
+    """Play the other seats' decisions (a Shard placed by the opponent, R47) until it is
+    the player's decision again or the game is over."""
+    while not s.is_over() and s.current_player != lesson.seat:
+        s = s.apply(lesson.reply(s))
+    return s
+
+
+def lesson_moves(lesson: Lesson, s: State) -> list[str]:
+    """The legal moves now that are of a kind the lesson teaches (before the goal check)."""
+    if lesson.done(s) or s.is_over():
+        return []
+    return [m for m in s.legal_moves() if lesson.offers_move(m)]
+
+
+def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
+    """Breadth-first search over the lesson's moves; the good states are those from which
+    the goal can still be reached with them."""
+    first = settle(lesson, start_state or lesson.state())
+    plan = _Plan()
+    key = state_key(first)
+    plan.nodes[key] = first
+    queue = deque([key])
+    while queue:
+        key = queue.popleft()
+        s = plan.nodes[key]
+        out: dict[str, str] = {}
+        for m in lesson_moves(lesson, s):
+            nxt = settle(lesson, s.apply(m))
+            k = state_key(nxt)
+            out[m] = k
+            if k not in plan.nodes:
+                if len(plan.nodes) >= MAX_STATES:
+                    raise LessonTooBig(f"lesson {lesson.id}: over {MAX_STATES} states")
+                plan.nodes[k] = nxt
+                queue.append(k)
+        plan.edges[key] = out
+    back: dict[str, list[str]] = {k: [] for k in plan.nodes}
+    for k, out in plan.edges.items():
+        for nxt in out.values():
+            back[nxt].append(k)
+    todo = deque(k for k, s in plan.nodes.items() if lesson.done(s))
+    plan.good = set(todo)
+    while todo:
+        k = todo.popleft()
+        for prev in back[k]:
+            if prev not in plan.good:
+                plan.good.add(prev)
+                todo.append(prev)
+    return plan
+
+
+@dataclass(frozen=True)
+class Step:
+    """The answer to a tried move: the session after it, and ``refused`` (the reason, naming
+    a rule) when the move was not taken, in which case ``session`` is unchanged."""
+
+    session: LessonSession
+    refused: str = ""
+
+
+@dataclass(frozen=True)
+class LessonSession:
+    """One lesson in play. Immutable: :meth:`try_move` returns the next session."""
+
+    lesson: Lesson
+    state: State
+    plan: _Plan = field(repr=False, compare=False)
+
+    @property
+    def key(self) -> str:
+        return state_key(self.state)
+
+    @property
+    def done(self) -> bool:
+        return self.lesson.done(self.state)
+
+    @property
+    def after(self) -> str:
+        """The sentences shown once the goal is met ("" before)."""
+        return self.lesson.after if self.done else ""
+
+    @property
+    def stuck(self) -> bool:
+        """The goal cannot be reached any more (never, when every move was the lesson's)."""
+        return not self.done and self.key not in self.plan.good
+
+    def offered(self) -> list[Target]:
+        """The moves the lesson offers now, as the elements to mark ``data-lesson-target``."""
+        out = self.plan.edges.get(self.key, {})
+        return [target_of(m) for m, nxt in out.items() if nxt in self.plan.good]
+
+    def why_not(self, move: str) -> str:
+        """Why ``move`` is not taken now, naming the rule; "" if it is offered."""
+        lesson, s = self.lesson, self.state
+        if self.done:
+            return f"this lesson is done: go on to the next one ({lesson.rule})"
+        move = str(move).strip()
+        if move in (t.token for t in self.offered()):
+            return ""
+        teaches = f"this lesson teaches {lesson.teaches}"
+        if move not in s.legal_moves():
+            reason = s.why_illegal(move)
+            if RULE_NUMBER.search(reason):
+                return reason
+            return f"{reason}; {teaches} ({lesson.rule})"
+        if not lesson.offers_move(move):
+            links = [t.name for t in self.offered() if t.kind == "card" and t.token[-1] in "sl"]
+            if move[-1:] in ("s", "l") and links:
+                # every card is a link sideways (R23): say which one the lesson has in mind
+                return (
+                    "in the game any card played sideways is a chain link; this lesson "
+                    f"uses {' or '.join(links)} for it (R23)"
+                )
+            hint = f". {lesson.hint}" if lesson.hint else ""
+            return f"not now: {teaches}{hint} ({lesson.rule})"
+        hint = lesson.hint or f"The goal: {lesson.goal}"
+        return (
+            f"legal in the game, but it does not lead to this lesson's goal. {hint} ({lesson.rule})"
+        )
+
+    def try_move(self, move: str) -> Step:
+        """Play ``move`` if the lesson offers it now; otherwise say why not."""
+        reason = self.why_not(move)
+        if reason:
+            return Step(self, reason)
+        s = settle(self.lesson, self.state.apply(str(move).strip()))
+        return Step(LessonSession(self.lesson, s, self.plan))
+
+
+def start(lesson: Lesson) -> LessonSession:
+    """The lesson at its start (with every state its moves reach worked out)."""
+    plan = explore(lesson)
+    first = next(iter(plan.nodes.values()))
+    return LessonSession(lesson, first, plan)
