@@ -1,0 +1,141 @@
+"""A batch of game records summarized: the figures ``--json`` prints and every report shows.
+
+The summary is plain JSON data (a dict), the lab's contract with its reports and the page;
+its keys only ever grow.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .game import GameRecord
+from .metrics import card_order, quality_metrics
+from .stats import quantiles, spread, wilson
+
+STALL_ROUNDS = 5  # a run of this many rounds with no Unload counts as a stall
+
+
+def summarize(
+    results: Sequence[GameRecord], players: int, bots: Sequence[str], elapsed: float
+) -> dict:
+    n = len(results)
+    entries = range(players)
+    # per entry (the line-up position), then per turn position (0 = the first player)
+    entry_ret = [[r.returns[r.seat_entry.index(k)] for r in results] for k in entries]
+    entry_score = [[r.scores[r.seat_entry.index(k)] for r in results] for k in entries]
+    pos_ret = [[r.returns[(r.first + p) % players] for r in results] for p in entries]
+    wins = [sum(x) for x in entry_ret]
+    win_ci = [wilson(x) for x in entry_ret]
+    pos_ci = [wilson(x) for x in pos_ret]
+    all_scores = [sc for r in results for sc in r.scores]
+    ends = Counter(r.end for r in results)
+    stalls = sum(1 for r in results if r.longest_gap_rounds >= STALL_ROUNDS)
+    # cards: plays per game, and how the players who played / held them did
+    card_plays: Counter = Counter()
+    card_players: dict[str, list[float]] = {}
+    card_holders: dict[str, list[float]] = {}
+    for r in results:
+        for seat in range(players):
+            for cid, times in r.played[seat].items():
+                card_plays[cid] += times
+                card_players.setdefault(cid, []).append(r.returns[seat])
+            for cid in r.held[seat]:
+                card_holders.setdefault(cid, []).append(r.returns[seat])
+    cards = {}
+    for cid in sorted(set(card_plays) | set(card_holders), key=card_order):
+        pl, ho = card_players.get(cid, []), card_holders.get(cid, [])
+        cards[cid] = {
+            "plays_per_game": card_plays[cid] / n,
+            "played_in_games": len(pl) / n,
+            "players_win_rate": sum(pl) / len(pl) if pl else None,
+            "holders_win_rate": sum(ho) / len(ho) if ho else None,
+            "held_in_games": len(ho) / n,
+        }
+    think = [sum(r.think[r.seat_entry.index(k)] for r in results) for k in entries]
+    decisions = sum(r.decisions for r in results)
+    turn_position_win_rate = [c[0] for c in pos_ci]
+    return {
+        "games": n,
+        "players": players,
+        "bots": list(bots),
+        "wins": wins,
+        "win_rate": [c[0] for c in win_ci],
+        "win_ci95": [[c[1], c[2]] for c in win_ci],
+        "mean_score": [spread(x)[0] for x in entry_score],
+        "score_sd": [spread(x)[1] for x in entry_score],
+        "score_all": dict(zip(("mean", "sd"), spread(all_scores), strict=True)),
+        "turn_position_win_rate": turn_position_win_rate,
+        "turn_position_ci95": [[c[1], c[2]] for c in pos_ci],
+        "first_seat_advantage": pos_ci[0][0] - 1 / players,
+        "turns": dict(zip(("mean", "sd"), spread([r.turns for r in results]), strict=True)),
+        "rounds": dict(zip(("mean", "sd"), spread([r.rounds for r in results]), strict=True)),
+        "unloads": dict(zip(("mean", "sd"), spread([r.unloads for r in results]), strict=True)),
+        "decisions_per_game": decisions / max(n, 1),
+        "end_reasons": {k: v / n for k, v in sorted(ends.items())},
+        # which games did not end at Super-Nova, so that each can be replayed on its own
+        # (play_game(GameJob(g, players, bots, budget, variant, seed))): the rare ones matter
+        "end_games": {
+            why: sorted(r.g for r in results if r.end == why)
+            for why in sorted(ends)
+            if why != "supernova"
+        },
+        "stall_rounds": STALL_ROUNDS,
+        "stalled_games": stalls / max(n, 1),
+        "longest_gap_rounds": spread([r.longest_gap_rounds for r in results])[0],
+        "cards": cards,
+        "think_ms_per_decision": [1000 * t / max(decisions / players, 1) for t in think],
+        "arc": game_arc(results, players),
+        "metrics": quality_metrics(results, players, turn_position_win_rate).as_json(),
+        "elapsed_s": elapsed,
+        "games_per_minute": 60 * n / elapsed if elapsed > 0 else None,
+    }
+
+
+def game_arc(results: Sequence[GameRecord], players: int) -> dict:
+    """How the games went: ends, length, Shards, where points came from, the track's movers."""
+    n = max(len(results), 1)
+    by_end: dict[str, list[float]] = {}
+    for r in results:
+        by_end.setdefault(r.end, []).append(r.rounds)
+
+    def points(rows: list[tuple[GameRecord, int]]) -> dict:
+        bays = sum(r.bay_points[seat] for r, seat in rows)
+        specials = sum(r.special_points[seat] for r, seat in rows)
+        count = max(len(rows), 1)
+        return {
+            "bays": bays / count,
+            "specials": specials / count,
+            "bay_share": bays / (bays + specials) if bays + specials else None,
+        }
+
+    everyone = [(r, seat) for r in results for seat in range(players)]
+    winners = [(r, seat) for r in results for seat in range(players) if r.returns[seat] > 0]
+    # Super-Nova ends the game at once (R49), in someone's turn: who brings it, and whether
+    # they win, shows a seat's edge that the win rates alone do not explain
+    novas = [r for r in results if r.end == "supernova"]
+    nova_by_position = [
+        sum(1 for r in novas if (r.ender - r.first) % players == p) / max(len(novas), 1)
+        for p in range(players)
+    ]
+    ender_won = sum(r.returns[r.ender] for r in novas) / len(novas) if novas else None
+    return {
+        "ends": {end: len(xs) / n for end, xs in sorted(by_end.items())},
+        "rounds": quantiles([r.rounds for r in results]),
+        "supernova_by_turn_position": nova_by_position,
+        "supernova_bringer_wins": ender_won,
+        # the whole distribution, for the report's histogram (keys are JSON strings)
+        "rounds_histogram": {
+            str(k): v for k, v in sorted(Counter(r.rounds for r in results).items())
+        },
+        "rounds_by_end": {end: quantiles(xs) for end, xs in sorted(by_end.items())},
+        "shards_entered": quantiles([r.shards_entered for r in results]),
+        "shards_in_bag": quantiles([r.shards_in_bag for r in results]),
+        "shards_banked": quantiles([r.shards_banked for r in results]),
+        "points_all": points(everyone),
+        "points_winners": points(winners),
+        "unloads": quantiles([r.unloads for r in results]),
+        "disrupts": quantiles([r.disrupts for r in results]),
+        "longest_no_unload_rounds": quantiles([r.longest_gap_rounds for r in results]),
+        "longest_dry_rounds": quantiles([r.longest_dry_rounds for r in results]),
+    }
