@@ -318,7 +318,7 @@ def test_report_writes_an_offline_page_with_its_charts(capsys, tmp_path):
     assert main(args) == 0
     capsys.readouterr()
     page = (out / "index.html").read_text()
-    charts = {"wins.svg", "ends.svg", "rounds.svg", "points.svg", "cards.svg"}
+    charts = {"wins.svg", "ends.svg", "rounds.svg", "points.svg", "cards.svg", "quality.svg"}
     for name in charts:
         assert f'src="{name}"' in page
         root = ET.parse(out / name).getroot()  # a well-formed SVG drawn by matplotlib

@@ -113,3 +113,15 @@ def test_the_metrics_are_in_the_json_and_the_text(capsys):
                   "balance: seat win-rate gap", "turns: median",
                   "win rate when played (biased)"):  # fmt: skip
         assert label in out
+
+
+def test_a_sweep_can_aim_at_the_metrics():
+    from nova.lab.sweep import judge, parse_aim
+
+    def cell(decided_at: float, gap: float) -> dict:
+        return {"metrics": {"decided_at": decided_at, "balance_gap": gap}}
+
+    aim = parse_aim("decided_at>=40%,balance_gap<=10%")
+    verdicts, best = judge([cell(0.3, 0.05), cell(0.6, 0.08), cell(0.7, 0.2)], aim)
+    assert [v["meets_aim"] for v in verdicts] == [False, True, False]
+    assert best == 1 and verdicts[2]["missed"] == ["balance_gap<=10%"]

@@ -31,6 +31,10 @@ def _supernova(s: dict) -> float:
     return s["end_reasons"].get("supernova", 0.0)
 
 
+def _balance_gap(s: dict) -> float:
+    return s["metrics"]["balance_gap"]
+
+
 # What an aim can name: a figure of a cell's summary (fractions are 0..1; "97%" reads 0.97).
 METRICS = {
     "supernova": ("games ending at Super-Nova", _supernova),
@@ -48,6 +52,14 @@ METRICS = {
     ),
     "shards_entered": ("Shards that entered play", lambda s: s["arc"]["shards_entered"]["mean"]),
     "stalled_games": ("games with 5+ rounds without an Unload", lambda s: s["stalled_games"]),
+    # the game-quality metrics (nova.lab.core.metrics); a figure no game had reads 0
+    "lead_changes": ("lead changes per game", lambda s: s["metrics"]["lead_changes"] or 0.0),
+    "drama": ("how far behind the winner was (points)", lambda s: s["metrics"]["drama"] or 0.0),
+    "decided_at": (
+        "share of the game before the winner was clear",
+        lambda s: s["metrics"]["decided_at"] or 0.0,
+    ),
+    "balance_gap": ("largest gap between turn positions' win rates", _balance_gap),
 }
 OPS = (">=", "<=", ">", "<")
 
