@@ -87,6 +87,7 @@ def test_ties_are_split_evenly_and_seats_rotate():
          "think": [0, 0], "bay_points": [2, 3], "special_points": [10, 0], **ARC},
     ]  # fmt: skip
     d = summarize([GameRecord.from_dict(r) for r in results], 2, ["greedy", "random"], 1.0)
+    d = d.as_json()
     assert d["wins"] == [0.5, 1.5]  # entry 1 sat at seat 0 in game 1 and won it
     assert d["mean_score"] == [6.0, 10.5]
     assert d["turn_position_win_rate"] == [0.25, 0.75]  # game 1: seat 1 moved first

@@ -60,7 +60,7 @@ def test_a_batchs_metrics_average_its_games():
         _record(g=2, first=1, returns=[1.0, 0.0], evaluations=[(0.0, 2.0), (1.0, 3.0)],
                 turns=30, played=[{}, {"s1": 1}]),
     ]  # fmt: skip
-    d = summarize(games, 2, ["greedy", "greedy"], 1.0)
+    d = summarize(games, 2, ["greedy", "greedy"], 1.0).as_json()
     m = d["metrics"]
     assert (m["games"], m["games_evaluated"], m["games_with_a_loser"]) == (3, 3, 2)
     assert m["lead_changes"] == pytest.approx((3 + 1 + 0) / 3)

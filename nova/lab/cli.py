@@ -151,7 +151,7 @@ def main(argv: list[str]) -> int:
     out = {}
     for key, rs in zip(keys, results, strict=True):
         # one stream played every batch: each gets its share of the time (games/min = the run's)
-        out[key] = summarize(rs, args.players, bots, elapsed * len(rs) / total)
+        out[key] = summarize(rs, args.players, bots, elapsed * len(rs) / total).as_json()
         out[key]["variant"] = paths[key]
     summary = dict(out["base"])
     summary.update(seed=args.seed, budget=args.budget, workers=args.workers)
@@ -267,7 +267,7 @@ def sweep_main(argv: list[str]) -> int:
     summaries = []
     for c, rs in zip(cells, results, strict=True):
         p = c.settings["players"]
-        summaries.append(summarize(rs, p, lineups[p], elapsed * len(rs) / total))
+        summaries.append(summarize(rs, p, lineups[p], elapsed * len(rs) / total).as_json())
     verdicts, best = judge(summaries, clauses)
     sweep = {
         "aim": args.aim,

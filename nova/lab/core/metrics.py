@@ -140,11 +140,11 @@ def length_spread(turns: Sequence[float]) -> LengthSpread | None:
         mean=mean,
         sd=sd,
         cv=sd / mean if mean else None,
-        p10=q["p10"],
-        median=q["median"],
-        p90=q["p90"],
-        min=q["min"],
-        max=q["max"],
+        p10=q.p10,
+        median=q.median,
+        p90=q.p90,
+        min=q.min,
+        max=q.max,
     )
 
 
