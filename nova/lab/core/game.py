@@ -106,6 +106,13 @@ def pending_kind(s: State) -> str | None:
     return None if s.pending is None else s.pending["kind"]
 
 
+def action_kind(s: State, move: str) -> str | None:
+    """The kind of action a card move starts (``"disrupt"``, ...), or None: the one place the
+    lab reads a card's action, which the engine is turning into a typed value too."""
+    action = s.card_action(move[:-1], move[-1])
+    return None if action is None else action[0]
+
+
 def seat_evaluations(s: State) -> tuple[float, ...]:
     """Every seat's own evaluation of the position (what the greedy and search bots weigh)."""
     return tuple(evaluate(s, seat) for seat in range(s.num_players))
@@ -140,8 +147,7 @@ def play_game(job: GameJob) -> GameRecord:
             longest_gap = max(longest_gap, gap)
         if move[-1] in "urls" and move[:-1] in s.layout.card_order:
             played[seat][move[:-1]] += 1
-            action = s.card_action(move[:-1], move[-1]) if s.pending is None else None
-            disrupts += action is not None and action[0] == "disrupt"
+            disrupts += pending_kind(s) is None and action_kind(s, move) == "disrupt"
         before_round = s.round
         s = s.apply(move)
         if move == "E" and not s.is_over():
