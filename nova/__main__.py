@@ -96,7 +96,7 @@ COMMANDS = {
     "validate": cmd_validate,
     "bench": cmd_bench,
     "bench-page": _lazy(".benchmarks.page"),
-    "lab": _lazy(".lab"),
+    "lab": _lazy(".lab.cli"),
     "link": _lazy(".links"),
     "link-stats": _lazy(".links", "stats_main"),
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -9,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from nova.lab import main, summarize
+from nova.lab.cli import main
+from nova.lab.core.game import GameJob, GameRecord, play_game
+from nova.lab.core.summary import summarize
 
 VARIANT = str(Path(__file__).resolve().parent.parent / "nova/data/variants/b2-unload.json")
 
@@ -83,7 +86,8 @@ def test_ties_are_split_evenly_and_seats_rotate():
          "end": "round limit", "played": [{"b1": 2}, {}], "held": [["s1"], []],
          "think": [0, 0], "bay_points": [2, 3], "special_points": [10, 0], **ARC},
     ]  # fmt: skip
-    d = summarize(results, 2, ["greedy", "random"], elapsed=1.0)
+    d = summarize([GameRecord.from_dict(r) for r in results], 2, ["greedy", "random"], 1.0)
+    d = d.as_json()
     assert d["wins"] == [0.5, 1.5]  # entry 1 sat at seat 0 in game 1 and won it
     assert d["mean_score"] == [6.0, 10.5]
     assert d["turn_position_win_rate"] == [0.25, 0.75]  # game 1: seat 1 moved first
@@ -129,9 +133,9 @@ def test_lab_compares_content_2_with_content_1(capsys):
 SHORT = {"settings": {"max_rounds": 8}}  # short games keep these tests fast
 
 
-def _game_for_game(results: list[dict]) -> list[dict]:
+def _game_for_game(results: list[GameRecord]) -> list[GameRecord]:
     """A batch's games without the wall-clock think times (the one thing a machine changes)."""
-    return [{k: v for k, v in r.items() if k != "think"} for r in results]
+    return [r.without_think() for r in results]
 
 
 @pytest.fixture(scope="module")
@@ -151,7 +155,7 @@ def dask_cluster():
 
 def test_a_dask_cluster_plays_the_same_games_as_this_machine(dask_cluster):
     """Same seeds, same games, game for game, whether one process or two Dask workers play."""
-    from nova.lab_run import Batch, run_batches
+    from nova.lab.runners import Batch, run_batches
 
     batches = [
         Batch(2, ("greedy", "random"), 6, None, SHORT, 5),
@@ -161,7 +165,7 @@ def test_a_dask_cluster_plays_the_same_games_as_this_machine(dask_cluster):
     here, _ = run_batches(batches, workers=1)
     assert [len(rs) for rs in there] == [6, 4]
     for a, b in zip(there, here, strict=True):
-        assert [r["g"] for r in a] == list(range(len(a)))
+        assert [r.g for r in a] == list(range(len(a)))
         assert _game_for_game(a) == _game_for_game(b)
 
 
@@ -177,7 +181,7 @@ def test_lab_command_on_a_dask_cluster_reports_what_it_reports_locally(capsys, d
 
 
 def test_lab_warns_of_a_worker_with_other_nova_code():
-    from nova.lab_run import LabSetupError, check_workers, nova_fingerprint
+    from nova.lab.runners import LabSetupError, check_workers, nova_fingerprint
 
     class Client:
         def __init__(self, answer):
@@ -208,7 +212,7 @@ def _sweep_json(capsys, *args: str) -> dict:
 
 
 def test_sweep_plays_every_cell_of_the_grid_and_marks_the_best(capsys):
-    from nova.lab_sweep import make_track, track_notation
+    from nova.lab.sweep import make_track, track_notation
 
     d = _sweep_json(capsys, "--players", "2,3", "--track", "12,13", "--spawns", "6",
                     "--bots", "random", "--games", "2", "--set", "settings.max_rounds=6",
@@ -257,7 +261,7 @@ def test_sweep_text_table_has_a_row_per_cell_and_one_mark(capsys):
 
 
 def test_sweep_judge_picks_the_cell_that_meets_the_aim_with_most_room():
-    from nova.lab_sweep import judge, parse_aim
+    from nova.lab.sweep import judge, parse_aim
 
     def cell(supernova: float, rounds: float) -> dict:
         return {"end_reasons": {"supernova": supernova}, "rounds": {"mean": rounds}}
@@ -275,7 +279,7 @@ def test_sweep_judge_picks_the_cell_that_meets_the_aim_with_most_room():
 
 
 def test_sweep_rejects_a_bad_grid_or_aim(capsys):
-    from nova.lab_sweep import parse_aim
+    from nova.lab.sweep import parse_aim
 
     assert main(["sweep", "--track", "6", "--spawns", "9"]) == 2
     assert "no room for 9 Spawns" in capsys.readouterr().err
@@ -294,7 +298,7 @@ def test_sweep_rejects_a_bad_grid_or_aim(capsys):
 
 
 def test_generated_tracks_have_what_was_asked():
-    from nova.lab_sweep import make_track
+    from nova.lab.sweep import make_track
 
     for length in range(6, 16):
         for spawns in range(1, length - 3):
@@ -315,7 +319,7 @@ def test_report_writes_an_offline_page_with_its_charts(capsys, tmp_path):
     assert main(args) == 0
     capsys.readouterr()
     page = (out / "index.html").read_text()
-    charts = {"wins.svg", "ends.svg", "rounds.svg", "points.svg", "cards.svg"}
+    charts = {"wins.svg", "ends.svg", "rounds.svg", "points.svg", "cards.svg", "quality.svg"}
     for name in charts:
         assert f'src="{name}"' in page
         root = ET.parse(out / name).getroot()  # a well-formed SVG drawn by matplotlib
@@ -359,7 +363,7 @@ def test_progress_bar_on_a_terminal_and_quiet_under_json(capsys, monkeypatch):
 
 
 def test_lab_modules_stay_out_of_the_page():
-    """nova.zip must not carry the lab (Dask, matplotlib, tqdm are not in the page)."""
+    """nova.zip carries the lab's core only (Dask, matplotlib, tqdm are not in the page)."""
     import importlib.util
 
     root = Path(__file__).resolve().parent.parent
@@ -368,9 +372,12 @@ def test_lab_modules_stay_out_of_the_page():
     spec.loader.exec_module(build_site)
     shipped = {rel for rel, _ in build_site.package_files()}
     assert "nova/rules/state.py" in shipped and "nova/bots/search.py" in shipped
-    for rel in ("nova/lab.py", "nova/lab_run.py", "nova/lab_sweep.py", "nova/lab_report.py",
-                "nova/benchmarks/lab_cluster.py"):  # fmt: skip
+    for rel in ("nova/lab/cli.py", "nova/lab/runners.py", "nova/lab/sweep.py",
+                "nova/lab/html_report.py", "nova/lab/text_report.py",
+                "nova/lab/bench_cluster.py"):  # fmt: skip
         assert rel not in shipped
+    core = {p.relative_to(root).as_posix() for p in (root / "nova/lab/core").glob("*.py")}
+    assert core and core <= shipped and "nova/lab/__init__.py" in shipped
     for rel, path in build_site.package_files():
         if rel.endswith(".py"):
             text = path.read_text()
@@ -381,16 +388,14 @@ def test_lab_modules_stay_out_of_the_page():
 def test_lab_names_the_games_that_did_not_end_at_super_nova(capsys, tmp_path):
     """A game that reaches the round limit is rare and is the one to study: the lab says which
     games they were (``end_games``, and in text), and replaying one alone ends the same way."""
-    from nova.lab import play_game
-
     short = tmp_path / "short.json"
     short.write_text('{"settings": {"max_rounds": 3}}')  # too short for any Super-Nova
     args = ["--players", "2", "--bots", "random", "--games", "3", "--workers", "1"]
     d = _lab_json(capsys, *args, "--variant", str(short), "--seed", "4")
     assert d["end_reasons"] == {"round limit": 1.0}
     assert d["end_games"] == {"round limit": [0, 1, 2]}
-    again = play_game((1, 2, ["random", "random"], None, str(short), 4))
-    assert (again["g"], again["end"]) == (1, "round limit")
+    again = play_game(GameJob(1, 2, ("random", "random"), None, str(short), 4))
+    assert (again.g, again.end) == (1, "round limit")
     assert main([*args, "--variant", str(short), "--seed", "4"]) == 0
     assert "games ending by round limit" in capsys.readouterr().out
     normal = _lab_json(
@@ -403,12 +408,11 @@ def test_lab_says_in_whose_turn_super_nova_came_and_whether_they_won(capsys):
     """R49: Super-Nova ends the game at once, in one player's turn, which the lab tallies by
     turn position with how often that player wins; the seat it names is the one whose turn
     the final state shows, and a tally without it (an older run's) derives the same seat."""
-    from nova.lab import _ender, play_game
-
     for g in range(3):
-        r = play_game((g, 3, ["greedy"] * 3, None, None, 1))
-        assert r["end"] == "supernova"
-        assert r["ender"] == _ender({k: v for k, v in r.items() if k != "ender"}, 3)
+        r = play_game(GameJob(g, 3, ("greedy",) * 3, None, None, 1))
+        assert r.end == "supernova"
+        old = {k: v for k, v in dataclasses.asdict(r).items() if k != "ender"}
+        assert r.ender == GameRecord.from_dict(old).ender
     d = _lab_json(capsys, "--players", "3", "--bots", "greedy", "--games", "6", "--workers", "1")
     by_pos = d["arc"]["supernova_by_turn_position"]
     assert len(by_pos) == 3 and abs(sum(by_pos) - 1) < 1e-9

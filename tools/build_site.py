@@ -26,7 +26,7 @@ that no build step produced are removed):
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
   ``assets/``, ``nova-data.zip`` (the data .json only: what PyScript unpacks; the snapshot holds
   the modules), ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
-  lab-only modules (``LAB_ONLY``), plus
+  lab's CPython-only modules (``LAB_ONLY``: of the lab, its core only), plus
   ``__pycache__`` bytecode compiled by the pinned Pyodide under node, cached by content hash);
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
 """
@@ -233,9 +233,17 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
     return out
 
 
-# The designer's lab runs under CPython only (multiprocessing, Dask, matplotlib, tqdm): the page
-# never imports it, so nova.zip leaves it out and Pyodide never meets those imports.
-LAB_ONLY = ("nova/lab.py", "nova/lab_*.py", "nova/benchmarks/lab_*.py")
+# The designer's lab's runners, reports and CLI run under CPython only (multiprocessing, Dask,
+# matplotlib, tqdm): nova.zip leaves them out and Pyodide never meets those imports. Its core
+# (play a seeded game, summarize, the metrics) runs anywhere: the page ships that.
+LAB_ONLY = ("nova/lab/*",)
+LAB_SHIPPED = ("nova/lab/__init__.py", "nova/lab/core/*")
+
+
+def lab_only(rel: str) -> bool:
+    return any(fnmatch.fnmatch(rel, pat) for pat in LAB_ONLY) and not any(
+        fnmatch.fnmatch(rel, pat) for pat in LAB_SHIPPED
+    )
 
 
 def package_files() -> list[tuple[str, Path]]:
@@ -246,7 +254,7 @@ def package_files() -> list[tuple[str, Path]]:
         parts = p.relative_to(ROOT).parts
         if not p.is_file() or "__pycache__" in parts or any(x in ("tests", "test") for x in parts):
             continue
-        if p.name.startswith("test_") or any(fnmatch.fnmatch(rel, pat) for pat in LAB_ONLY):
+        if p.name.startswith("test_") or lab_only(rel):
             continue
         if p.suffix == ".py" or (p.suffix == ".json" and parts[1] == "data"):
             files.append((rel, p))
@@ -405,8 +413,9 @@ def snapshot_modules(files: list[tuple[str, Path]]) -> list[str]:
         for rel, _ in files
         if rel.endswith(".py")
     ]
-    # the page's modules only (the CLI, lab and benchmarks are never imported there)
-    names = [n for n in names if not n.startswith(("nova.__main__", "nova.lab", "nova.bench"))]
+    # the page's modules only (the CLI and benchmarks are never imported there; of the lab,
+    # nova.zip holds its core only)
+    names = [n for n in names if not n.startswith(("nova.__main__", "nova.bench"))]
     return sorted(names)
 
 

@@ -19,8 +19,10 @@ import json
 import pkgutil
 import sys
 
-# CLI and lab modules the site never imports (multiprocessing, argparse reports)
-NOT_IN_THE_PAGE = ("nova.__main__", "nova.lab", "nova.benchmarks")
+# CLI and lab modules the site never imports (multiprocessing, argparse reports); of the lab,
+# the page holds its core (tools/build_site.py)
+NOT_IN_THE_PAGE = ("nova.__main__", "nova.lab.", "nova.benchmarks")
+IN_THE_PAGE = ("nova.lab.core",)
 
 
 def import_everything() -> list[str]:
@@ -29,7 +31,7 @@ def import_everything() -> list[str]:
 
     names = []
     for info in pkgutil.walk_packages(nova.__path__, "nova."):
-        if info.name.startswith(NOT_IN_THE_PAGE):
+        if info.name.startswith(NOT_IN_THE_PAGE) and not info.name.startswith(IN_THE_PAGE):
             continue
         importlib.import_module(info.name)
         names.append(info.name)

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from nova.bots import make_bot
-from nova.lab import game_seed
+from nova.lab.core.game import game_seed
 from nova.links import encode
 from nova.record import GameRecord
 from nova.rules import content_variant, new_game

@@ -19,18 +19,16 @@ import os
 import sys
 import time
 
-from ..lab import parse_bots
-from ..lab_run import LAB_EXTRA, Batch, LabSetupError, run_batches
+from .core.game import GameRecord, parse_bots
+from .runners import LAB_EXTRA, Batch, LabSetupError, run_batches
 
 SWEEP_GAMES = 1_000_000
 CORES = (2, 16, 64, 256)
 
 
-def _same_games(a: list[dict], b: list[dict]) -> bool:
-    def strip(r: dict) -> dict:
-        return {k: v for k, v in r.items() if k != "think"}  # wall-clock think time differs
-
-    return len(a) == len(b) and all(strip(x) == strip(y) for x, y in zip(a, b, strict=True))
+def _same_games(a: list[GameRecord], b: list[GameRecord]) -> bool:
+    # wall-clock think time differs; the rest must not
+    return [r.without_think() for r in a] == [r.without_think() for r in b]
 
 
 def _cpu_self() -> float:

@@ -15,16 +15,13 @@ that best meets the aim is marked ``*``.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import itertools
 import json
 import os
-import sys
 from dataclasses import dataclass, field
 
-from .lab import add_run_args, parse_bots, summarize, write_report_or_fail
-from .rules import ContentError, layout_for, load_data
+from ..rules import ContentError, layout_for, load_data
 
 DEFAULT_AIM = "supernova>=97%,rounds<=20"  # issue 9's first two aims (docs/CALIBRATION.md)
 TRACK_MARK = {"spawn": "S", "expansion": "E", "blank": "·", "supernova": "N"}
@@ -32,6 +29,10 @@ TRACK_MARK = {"spawn": "S", "expansion": "E", "blank": "·", "supernova": "N"}
 
 def _supernova(s: dict) -> float:
     return s["end_reasons"].get("supernova", 0.0)
+
+
+def _balance_gap(s: dict) -> float:
+    return s["metrics"]["balance_gap"]
 
 
 # What an aim can name: a figure of a cell's summary (fractions are 0..1; "97%" reads 0.97).
@@ -51,6 +52,14 @@ METRICS = {
     ),
     "shards_entered": ("Shards that entered play", lambda s: s["arc"]["shards_entered"]["mean"]),
     "stalled_games": ("games with 5+ rounds without an Unload", lambda s: s["stalled_games"]),
+    # the game-quality metrics (nova.lab.core.metrics); a figure no game had reads 0
+    "lead_changes": ("lead changes per game", lambda s: s["metrics"]["lead_changes"] or 0.0),
+    "drama": ("how far behind the winner was (points)", lambda s: s["metrics"]["drama"] or 0.0),
+    "decided_at": (
+        "share of the game before the winner was clear",
+        lambda s: s["metrics"]["decided_at"] or 0.0,
+    ),
+    "balance_gap": ("largest gap between turn positions' win rates", _balance_gap),
 }
 OPS = (">=", "<=", ">", "<")
 
@@ -254,189 +263,3 @@ def judge(summaries: list[dict], clauses: list[Clause]) -> tuple[list[dict], int
         keys.append((len(missed), shortfall, -min(slacks), -sum(slacks)))
     best = min(range(len(keys)), key=keys.__getitem__) if keys else None
     return verdicts, best
-
-
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
-def table_lines(sweep: dict) -> list[str]:
-    """The sweep as one text table: a row per cell, ``*`` on the best."""
-    cells = sweep["cells"]
-    # the settings that differ between cells (and the player count): the rest is in the title
-    keys = [
-        k
-        for k in (cells[0]["settings"] if cells else {})
-        if k == "players"
-        or (k != "track_spaces" and len({json.dumps(c["settings"][k]) for c in cells}) > 1)
-    ]
-    has_track = bool(cells) and "track_spaces" in cells[0]["settings"]
-    head = (
-        ["", *keys]
-        + (["track (S Spawn, E Expansion, N Super-Nova)"] if has_track else [])
-        + ["games", "Super-Nova", "stalled", "round limit", "rounds mean [10-90%]"]
-        + ["seat edge", "bays' share", "aim"]
-    )
-    rows = [head]
-    for i, c in enumerate(cells):
-        s = c["summary"]
-        r = s["arc"]["rounds"]
-        edge = max(s["turn_position_win_rate"]) - 1 / s["players"]
-        rows.append(
-            ["*" if i == sweep["best"] else ""]
-            + [str(c["settings"][k]) for k in keys]
-            + ([c["settings"]["track_spaces"]] if has_track else [])
-            + [
-                str(s["games"]),
-                _pct(s["end_reasons"].get("supernova", 0.0)),
-                _pct(s["end_reasons"].get("stalled", 0.0)),
-                _pct(s["end_reasons"].get("round limit", 0.0)),
-                f"{s['rounds']['mean']:.1f} [{r['p10']:g}-{r['p90']:g}]" if r["n"] else "-",
-                f"{100 * edge:+.1f}",
-                _pct(s["arc"]["points_winners"]["bay_share"]),
-                "yes" if c["meets_aim"] else "no: " + ", ".join(c["missed"]),
-            ]
-        )
-    widths = [max(len(row[j]) for row in rows) for j in range(len(head))]
-    lines = [
-        "  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() for row in rows
-    ]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    best = sweep["best"]
-    if best is None:
-        lines.append("no cells")
-    elif cells[best]["meets_aim"]:
-        lines.append(f"* best meets the aim {sweep['aim']!r}: {cells[best]['label']}")
-    else:
-        lines.append(f"* no cell meets the aim {sweep['aim']!r}; closest: {cells[best]['label']}")
-    lines.append(
-        "seat edge: the best turn position's win rate over an even share, in points; "
-        "bays' share: Cargo Bays' share of the winners' points"
-    )
-    return lines
-
-
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(
-        prog="python -m nova lab sweep",
-        description="Play a batch for every cell of a grid of variant settings; one table.",
-        epilog="aim figures: " + "; ".join(f"{k}: {v[0]}" for k, v in METRICS.items()),
-    )
-    ap.add_argument("--players", default="2", help="player counts, e.g. 2,3,4")
-    ap.add_argument("--variant", default=None, help="a variant file under every cell")
-    ap.add_argument(
-        "--variants",
-        default=None,
-        help="comma-separated variant files, one axis ('default': today's rules)",
-    )
-    ap.add_argument("--track", default=None, help="track lengths (spaces after the start)")
-    ap.add_argument("--spawns", default=None, help="numbers of Spawn Energy spaces")
-    ap.add_argument("--expansions", default=None, help="numbers of Star Expansion spaces")
-    ap.add_argument(
-        "--set", action="append", default=[], metavar="PATH=V1,V2", help="a data setting axis"
-    )
-    # argparse %-formats help texts: the aim's percent signs are doubled
-    shown = DEFAULT_AIM.replace("%", "%%")
-    ap.add_argument("--aim", default=DEFAULT_AIM, help=f"clauses (default {shown!r})")
-    add_run_args(ap)
-    args = ap.parse_args(argv)
-    try:
-        players = [p for p in int_list("players", args.players) if p is not None]
-        if not players or any(p not in (2, 3, 4) for p in players):
-            raise ValueError(f"--players: {args.players!r}: 2, 3 or 4 players")
-        lineups = {p: parse_bots(args.bots, p) for p in players}
-        clauses = parse_aim(args.aim)
-        if args.variants and args.variant:
-            raise ValueError("--variant and --variants: give one")
-        # "default" in --variants stands for today's rules, so they sit beside the candidates
-        files: list[str | None] = (
-            [None if f.strip() == "default" else f.strip() for f in args.variants.split(",")]
-            if args.variants
-            else [args.variant]
-        )
-        axes = [int_list(n, getattr(args, n)) for n in ("track", "spawns", "expansions")]
-        sets = [parse_set(s) for s in args.set]
-        cells = build_cells(players, files, *axes, sets)
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    except ContentError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    from .lab_run import Batch, LabSetupError, run_batches
-
-    batches = [
-        Batch(
-            c.settings["players"],
-            tuple(lineups[c.settings["players"]]),
-            args.games,
-            args.budget,
-            c.variant,
-            args.seed,
-        )
-        for c in cells
-    ]
-    if not args.json:
-        where = f"the Dask cluster at {args.scheduler}" if args.scheduler else "this machine"
-        print(
-            f"sweep: {len(cells)} cells x {args.games} games = {len(cells) * args.games} games "
-            f"on {where}...",
-            file=sys.stderr,
-        )
-
-    def cells_done(results: list[list[dict]]) -> str:
-        return f"cells done {sum(len(rs) == args.games for rs in results)}/{len(cells)}"
-
-    try:
-        results, elapsed = run_batches(
-            batches, args.workers, args.scheduler, not args.json, "sweep", cells_done
-        )
-    except LabSetupError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    total = max(1, sum(len(rs) for rs in results))
-    summaries = []
-    for c, rs in zip(cells, results, strict=True):
-        p = c.settings["players"]
-        summaries.append(summarize(rs, p, lineups[p], elapsed * len(rs) / total))
-    verdicts, best = judge(summaries, clauses)
-    sweep = {
-        "aim": args.aim,
-        "aim_clauses": [{"figure": c.metric, "op": c.op, "value": c.value} for c in clauses],
-        "best": best,
-        "games": total,
-        "games_per_cell": args.games,
-        "seed": args.seed,
-        "bots": args.bots,
-        "budget": args.budget,
-        "scheduler": args.scheduler,
-        "workers": args.workers,
-        "elapsed_s": elapsed,
-        "games_per_minute": 60 * total / elapsed if elapsed > 0 else None,
-        "cells": [
-            {"label": c.label, "settings": c.settings, "variant": c.variant, **v, "summary": s}
-            for c, v, s in zip(cells, verdicts, summaries, strict=True)
-        ],
-    }
-    lines = table_lines(sweep)
-    title = (
-        f"Nova Raiders lab sweep: {len(cells)} cells x {args.games} games, bots {args.bots}, "
-        f"seed {args.seed}; aim {args.aim}"
-    )
-    if args.report and not write_report_or_fail(
-        args.report,
-        title=title,
-        columns=[(c.label, s) for c, s in zip(cells, summaries, strict=True)],
-        table="\n".join(lines),
-        sweep=sweep,
-    ):
-        return 2
-    if args.json:
-        print(json.dumps(sweep, indent=1, sort_keys=True))
-        return 0
-    print(title)
-    for line in lines:
-        print(line)
-    rate = sweep["games_per_minute"]
-    print(f"{total} games in {elapsed:.1f} s ({rate or 0:.0f} games a minute)")
-    return 0

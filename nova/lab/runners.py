@@ -8,7 +8,7 @@ package), so the results are the same game for game whatever plays them; only th
 think times differ.
 
 Dask and tqdm are imported here only when asked for: the page never loads this module
-(``tools/build_site.py`` leaves it out of ``nova.zip``).
+(``tools/build_site.py`` ships only ``nova.lab.core`` in ``nova.zip``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .lab import play_game
+from .core.game import GameJob, GameRecord, play_game
 
 LAB_EXTRA = "pip install -e '.[lab]'"  # what a user runs when a lab package is missing
 
@@ -42,9 +42,10 @@ class Batch:
     variant: dict | None
     seed: int
 
-    def jobs(self, index: int) -> list[tuple]:
+    def jobs(self, index: int) -> list[tuple[int, GameJob]]:
+        """Every game of the batch, each with the batch's ``index`` in a run of batches."""
         return [
-            (index, g, self.players, list(self.bots), self.budget, self.variant, self.seed)
+            (index, GameJob(g, self.players, self.bots, self.budget, self.variant, self.seed))
             for g in range(self.games)
         ]
 
@@ -57,12 +58,15 @@ def read_variant(path: str | None) -> dict | None:
         return json.load(fh)
 
 
-def play_chunk(jobs: list[tuple]) -> list[tuple[int, dict]]:
-    """Play a few games in one task: (batch index, the game's tallies) for each."""
-    return [(job[0], play_game(job[1:])) for job in jobs]
+Chunk = list[tuple[int, GameJob]]
 
 
-def chunked(jobs: list[tuple], size: int) -> list[list[tuple]]:
+def play_chunk(jobs: Chunk) -> list[tuple[int, GameRecord]]:
+    """Play a few games in one task: (batch index, the game's record) for each."""
+    return [(index, play_game(job)) for index, job in jobs]
+
+
+def chunked(jobs: Chunk, size: int) -> list[Chunk]:
     return [jobs[i : i + size] for i in range(0, len(jobs), size)]
 
 
@@ -74,7 +78,7 @@ def chunk_size(total: int, slots: int) -> int:
 
 def nova_fingerprint() -> str:
     """A hash of the nova package's code and data: equal on client and workers, equal games."""
-    root = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parents[1]  # the nova package, not only its lab
     h = hashlib.sha256()
     for p in sorted(root.rglob("*")):
         if p.suffix in (".py", ".json") and "__pycache__" not in p.parts:
@@ -108,7 +112,7 @@ class Progress:
             self.bar.close()
 
 
-def _local_stream(chunks: list[list[tuple]], workers: int) -> Iterator[list[tuple[int, dict]]]:
+def _local_stream(chunks: list[Chunk], workers: int) -> Iterator[list[tuple[int, GameRecord]]]:
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
             yield play_chunk(chunk)
@@ -151,7 +155,7 @@ def check_workers(client) -> list[str]:
     ]
 
 
-def _dask_stream(chunks: list[list[tuple]], client) -> Iterator[list[tuple[int, dict]]]:
+def _dask_stream(chunks: list[Chunk], client) -> Iterator[list[tuple[int, GameRecord]]]:
     from distributed import as_completed
 
     # pure=False: every chunk is new work; hashing the arguments to deduplicate would only cost
@@ -169,9 +173,9 @@ def run_batches(
     scheduler: str | None = None,
     progress: bool = False,
     label: str = "games",
-    note: Callable[[list[list[dict]]], str] | None = None,
+    note: Callable[[list[list[GameRecord]]], str] | None = None,
     client=None,
-) -> tuple[list[list[dict]], float]:
+) -> tuple[list[list[GameRecord]], float]:
     """Play every batch as one stream; each batch's results in game order, and the seconds.
 
     ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``) or ``client`` (a connected
@@ -179,7 +183,7 @@ def run_batches(
     ``note`` turns the results so far into a short text beside the progress bar.
     """
     jobs = [job for i, b in enumerate(batches) for job in b.jobs(i)]
-    results: list[list[dict]] = [[] for _ in batches]
+    results: list[list[GameRecord]] = [[] for _ in batches]
     own_client = None
     if scheduler is not None and client is None:
         client = own_client = connect(scheduler)
@@ -205,5 +209,5 @@ def run_batches(
         if own_client is not None:
             own_client.close()
     for rs in results:
-        rs.sort(key=lambda r: r["g"])
+        rs.sort(key=lambda r: r.g)
     return results, elapsed

@@ -19,10 +19,13 @@ import matplotlib
 matplotlib.use("Agg")  # files only: no display, no GUI toolkit on a cluster or CI
 import matplotlib.pyplot as plt  # noqa: E402
 
+from .core.game import END_REASONS  # noqa: E402
+from .sweep import METRICS  # noqa: E402
+
 # Same data, same files: no date and fixed element ids in the SVGs.
 matplotlib.rcParams["svg.hashsalt"] = "nova-lab"
 SVG_META = {"Date": None}
-END_ORDER = ("supernova", "stalled", "round limit", "no ships")
+END_ORDER = END_REASONS
 END_COLOURS = {"supernova": "#3b7dd8", "stalled": "#e0a030", "round limit": "#c0392b"}
 MANY = 4  # more columns than this: boxes and a heat map instead of overlaid bars
 
@@ -185,8 +188,6 @@ def chart_cards(columns: list[tuple[str, dict]], directory: Path) -> str:
 
 def chart_sweep(columns: list[tuple[str, dict]], sweep: dict, directory: Path) -> str:
     """Each aim's figure per cell with its bound; the best cell's bars outlined."""
-    from .lab_sweep import METRICS
-
     clauses = sweep["aim_clauses"]
     fig, axes = plt.subplots(
         len(clauses), 1, figsize=(_width(len(columns)), 2.6 * len(clauses) + 0.8), squeeze=False
@@ -210,6 +211,29 @@ def chart_sweep(columns: list[tuple[str, dict]], sweep: dict, directory: Path) -
     return _save(fig, directory, "sweep.svg")
 
 
+QUALITY = (
+    ("lead_change_rate", "lead changes per turn", True),
+    ("drama", "drama: winner behind by (points)", False),
+    ("decided_at", "decided at (share of the game)", True),
+    ("balance_gap", "balance: seat win-rate gap", True),
+)
+
+
+def chart_quality(columns: list[tuple[str, dict]], directory: Path) -> str:
+    """The game-quality metrics (nova.lab.core.metrics), one panel each, a bar per column."""
+    fig, axes = plt.subplots(1, len(QUALITY), figsize=(_width(len(QUALITY) * len(columns)), 3.6))
+    xs = range(len(columns))
+    for ax, (key, title, share) in zip(axes, QUALITY, strict=True):
+        values = [(s.get("metrics") or {}).get(key) or 0.0 for _, s in columns]
+        ax.bar(xs, values, color=[f"C{i % 10}" for i in xs])
+        ax.set_xticks(list(xs), [_wrap(n, 12) for n, _ in columns], fontsize=7)
+        ax.set_title(title, fontsize=9)
+        if share:
+            ax.set_ylim(0, 1)
+            ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    return _save(fig, directory, "quality.svg")
+
+
 CAPTIONS = {
     "sweep.svg": "Each figure of the aim, cell by cell, with its bound (dashed red).",
     "wins.svg": "Win rates with 95% Wilson intervals by line-up entry and by turn position; "
@@ -217,6 +241,9 @@ CAPTIONS = {
     "ends.svg": "How games end: Super-Nova, stalled (nothing can move the track), the round limit.",
     "rounds.svg": "Game length in rounds.",
     "points.svg": "Mean points per player from Cargo Bays and from Special cards.",
+    "quality.svg": "Game quality from the bots' own evaluations: how often the leader changes, "
+    "how far behind the eventual winner was, how far into the game the winner was clear, and "
+    "the largest gap between the turn positions' win rates (docs/LAB.md).",
     "cards.svg": "For each Special card, the win rate of the players who played it (basic "
     "cards, which every player owns, sit at an even share and are left out).",
 }
@@ -244,6 +271,7 @@ def write_report(
         chart_rounds(columns, out),
         chart_points(columns, out),
         chart_cards(columns, out),
+        chart_quality(columns, out),
     ]
     data = {"title": title, "columns": [{"name": n, "summary": s} for n, s in columns]}
     if sweep is not None:

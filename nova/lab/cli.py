@@ -1,0 +1,311 @@
+"""The designer's balance lab: many seeded bot-vs-bot games, and what they show.
+
+    python -m nova lab --players 3 --bots greedy,greedy,search --games 2000
+    python -m nova lab --players 2 --bots greedy --games 1000 \\
+        --compare nova/data/variants/cheap-hijack.json
+
+``--bots`` lists one bot per *entry* (one name is repeated for every seat). Entries
+rotate round the table from game to game (game g seats entry k at seat (k + g) mod n)
+and every game has its own seed, so each entry plays every seat equally often. Each
+game is played by fresh bots, so a game depends only on its seed and line-up: the
+same command prints the same figures on any number of cores.
+
+Reported: win rate of each entry with its 95% confidence interval (a tie is split
+evenly), mean and spread of scores, game length in turns, rounds and Unloads, how
+games end (Super-Nova, the round limit, no ships left), stalls (a long run of turns
+with no Unload), win rate by turn order (first-seat advantage), and for every card how
+often it is played and how the players who played it, or held it at the end, did.
+``--compare FILE`` plays the same seeds and line-ups with a variant and shows both
+side by side. ``--json`` prints one JSON object instead of tables.
+
+Also the game-quality metrics (lead changes, drama, decisiveness, balance, the spread of
+length, each card's play rate and its biased win rate when played: ``nova.lab.core.metrics``).
+
+``--scheduler ADDRESS`` plays the games on a Dask cluster (``nova.lab.runners``), ``--report
+DIR`` writes an HTML page of charts (``nova.lab.html_report``), ``python -m nova lab sweep``
+plays a grid of variant settings (``nova.lab.sweep``) and ``python -m nova lab bench-cluster``
+measures games per minute locally and through a local Dask cluster (docs/LAB.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from ..bots import BOT_NAMES
+from ..rules import ContentError, layout_for
+from .core.game import GameRecord, parse_bots
+from .core.summary import summarize
+from .runners import Batch, LabSetupError, read_variant, run_batches
+from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim, parse_set
+from .text_report import report_lines, table_lines
+
+
+def wins_note(results: list[list[GameRecord]]) -> str:
+    """Wins by entry so far, per batch, beside the progress bar."""
+    parts = []
+    for rs in results:
+        if rs:
+            wins = [0.0] * len(rs[0].seat_entry)
+            for r in rs:
+                for seat, k in enumerate(r.seat_entry):
+                    wins[k] += r.returns[seat]
+            parts.append("/".join(f"{w:g}" for w in wins))
+    return "wins " + " | ".join(parts)
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a batch of no games has no figures)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: at least 1")
+    return n
+
+
+def add_run_args(ap: argparse.ArgumentParser) -> None:
+    """The options every lab command shares: who plays, how many games, where they run."""
+    ap.add_argument(
+        "--bots", default="greedy", help=f"comma-separated, one per seat ({', '.join(BOT_NAMES)})"
+    )
+    ap.add_argument("--games", type=positive, default=200)
+    ap.add_argument("--budget", type=positive, default=None, help="search bot simulations/turn")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="local processes")
+    ap.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster (e.g. tcp://127.0.0.1:8786) instead of locally",
+    )
+    ap.add_argument("--report", default=None, metavar="DIR", help="write DIR/index.html, charts")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def write_report_or_fail(directory: str, **kwargs) -> bool:
+    """Write the HTML report; False (and a message) when it cannot be written."""
+    try:
+        from .html_report import write_report
+    except ImportError as exc:
+        print(f"--report needs matplotlib ({exc}): pip install -e '.[lab]'", file=sys.stderr)
+        return False
+    try:
+        index = write_report(directory, **kwargs)
+    except OSError as exc:
+        print(f"--report {directory}: {exc}", file=sys.stderr)
+        return False
+    print(f"report: {index}", file=sys.stderr)
+    return True
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "sweep":
+        return sweep_main(argv[1:])
+    if argv and argv[0] == "bench-cluster":
+        from .bench_cluster import main as bench_main
+
+        return bench_main(argv[1:])
+    ap = argparse.ArgumentParser(
+        prog="python -m nova lab",
+        description=__doc__.split("\n\n")[0]
+        + " Also: python -m nova lab sweep --help; python -m nova lab bench-cluster --help.",
+    )
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--variant", default=None, help="a variant JSON file")
+    ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
+    add_run_args(ap)
+    args = ap.parse_args(argv)
+    try:
+        bots = parse_bots(args.bots, args.players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    try:
+        for v in (args.variant, args.compare):
+            layout_for(args.players, v)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    keys = ["base"] + (["compare"] if args.compare else [])
+    paths = {"base": args.variant, "compare": args.compare}
+    batches = [
+        Batch(args.players, tuple(bots), args.games, args.budget, read_variant(paths[k]), args.seed)
+        for k in keys
+    ]
+    if not args.json:
+        what = " and ".join(paths[k] or "default rules" for k in keys)
+        where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
+        print(f"playing {args.games} games ({what}) {where}...", file=sys.stderr)
+    try:
+        results, elapsed = run_batches(
+            batches, args.workers, args.scheduler, progress=not args.json, note=wins_note
+        )
+    except LabSetupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    total = max(1, sum(len(rs) for rs in results))
+    out = {}
+    for key, rs in zip(keys, results, strict=True):
+        # one stream played every batch: each gets its share of the time (games/min = the run's)
+        out[key] = summarize(rs, args.players, bots, elapsed * len(rs) / total).as_json()
+        out[key]["variant"] = paths[key]
+    summary = dict(out["base"])
+    summary.update(seed=args.seed, budget=args.budget, workers=args.workers)
+    summary["scheduler"] = args.scheduler
+    if "compare" in out:
+        summary["compare"] = out["compare"]
+    names = (
+        os.path.basename(args.variant or "default rules"),
+        os.path.basename(args.compare or ""),
+    )
+    title = (
+        f"Nova Raiders lab: {args.players} players, bots {', '.join(bots)}, seed {args.seed}"
+        + (f", budget {args.budget}" if args.budget else "")
+    )
+    lines = report_lines(out["base"], out.get("compare"), names)
+    if args.report and not write_report_or_fail(
+        args.report,
+        title=title,
+        columns=[(names[i], out[k]) for i, k in enumerate(keys)],
+        table="\n".join(lines),
+    ):
+        return 2
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+        return 0
+    print(title)
+    for line in lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+
+
+def sweep_main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m nova lab sweep",
+        description="Play a batch for every cell of a grid of variant settings; one table.",
+        epilog="aim figures: " + "; ".join(f"{k}: {v[0]}" for k, v in METRICS.items()),
+    )
+    ap.add_argument("--players", default="2", help="player counts, e.g. 2,3,4")
+    ap.add_argument("--variant", default=None, help="a variant file under every cell")
+    ap.add_argument(
+        "--variants",
+        default=None,
+        help="comma-separated variant files, one axis ('default': today's rules)",
+    )
+    ap.add_argument("--track", default=None, help="track lengths (spaces after the start)")
+    ap.add_argument("--spawns", default=None, help="numbers of Spawn Energy spaces")
+    ap.add_argument("--expansions", default=None, help="numbers of Star Expansion spaces")
+    ap.add_argument(
+        "--set", action="append", default=[], metavar="PATH=V1,V2", help="a data setting axis"
+    )
+    # argparse %-formats help texts: the aim's percent signs are doubled
+    shown = DEFAULT_AIM.replace("%", "%%")
+    ap.add_argument("--aim", default=DEFAULT_AIM, help=f"clauses (default {shown!r})")
+    add_run_args(ap)
+    args = ap.parse_args(argv)
+    try:
+        players = [p for p in int_list("players", args.players) if p is not None]
+        if not players or any(p not in (2, 3, 4) for p in players):
+            raise ValueError(f"--players: {args.players!r}: 2, 3 or 4 players")
+        lineups = {p: parse_bots(args.bots, p) for p in players}
+        clauses = parse_aim(args.aim)
+        if args.variants and args.variant:
+            raise ValueError("--variant and --variants: give one")
+        # "default" in --variants stands for today's rules, so they sit beside the candidates
+        files: list[str | None] = (
+            [None if f.strip() == "default" else f.strip() for f in args.variants.split(",")]
+            if args.variants
+            else [args.variant]
+        )
+        axes = [int_list(n, getattr(args, n)) for n in ("track", "spawns", "expansions")]
+        sets = [parse_set(s) for s in args.set]
+        cells = build_cells(players, files, *axes, sets)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    batches = [
+        Batch(
+            c.settings["players"],
+            tuple(lineups[c.settings["players"]]),
+            args.games,
+            args.budget,
+            c.variant,
+            args.seed,
+        )
+        for c in cells
+    ]
+    if not args.json:
+        where = f"the Dask cluster at {args.scheduler}" if args.scheduler else "this machine"
+        print(
+            f"sweep: {len(cells)} cells x {args.games} games = {len(cells) * args.games} games "
+            f"on {where}...",
+            file=sys.stderr,
+        )
+
+    def cells_done(results: list[list[dict]]) -> str:
+        return f"cells done {sum(len(rs) == args.games for rs in results)}/{len(cells)}"
+
+    try:
+        results, elapsed = run_batches(
+            batches, args.workers, args.scheduler, not args.json, "sweep", cells_done
+        )
+    except LabSetupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    total = max(1, sum(len(rs) for rs in results))
+    summaries = []
+    for c, rs in zip(cells, results, strict=True):
+        p = c.settings["players"]
+        summaries.append(summarize(rs, p, lineups[p], elapsed * len(rs) / total).as_json())
+    verdicts, best = judge(summaries, clauses)
+    sweep = {
+        "aim": args.aim,
+        "aim_clauses": [{"figure": c.metric, "op": c.op, "value": c.value} for c in clauses],
+        "best": best,
+        "games": total,
+        "games_per_cell": args.games,
+        "seed": args.seed,
+        "bots": args.bots,
+        "budget": args.budget,
+        "scheduler": args.scheduler,
+        "workers": args.workers,
+        "elapsed_s": elapsed,
+        "games_per_minute": 60 * total / elapsed if elapsed > 0 else None,
+        "cells": [
+            {"label": c.label, "settings": c.settings, "variant": c.variant, **v, "summary": s}
+            for c, v, s in zip(cells, verdicts, summaries, strict=True)
+        ],
+    }
+    lines = table_lines(sweep)
+    title = (
+        f"Nova Raiders lab sweep: {len(cells)} cells x {args.games} games, bots {args.bots}, "
+        f"seed {args.seed}; aim {args.aim}"
+    )
+    if args.report and not write_report_or_fail(
+        args.report,
+        title=title,
+        columns=[(c.label, s) for c, s in zip(cells, summaries, strict=True)],
+        table="\n".join(lines),
+        sweep=sweep,
+    ):
+        return 2
+    if args.json:
+        print(json.dumps(sweep, indent=1, sort_keys=True))
+        return 0
+    print(title)
+    for line in lines:
+        print(line)
+    rate = sweep["games_per_minute"]
+    print(f"{total} games in {elapsed:.1f} s ({rate or 0:.0f} games a minute)")
+    return 0

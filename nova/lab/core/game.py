@@ -1,0 +1,187 @@
+"""One seeded lab game: who plays it (:class:`GameJob`) and what it showed (:class:`GameRecord`).
+
+A game depends only on its job: the seed, the line-up and the variant. Fresh bots play it, so
+the same job gives the same record on any machine, in any process, under CPython or Pyodide
+(only the measured think times differ).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field, fields, replace
+
+from ...bots import BOT_NAMES, make_bot
+from ...bots.evaluate import evaluate
+from ...rules import Kind, State, new_game
+
+
+def game_seed(base: int, g: int) -> int:
+    """The engine's seed of game ``g`` of a batch seeded ``base``."""
+    return base * 1_000_003 + g
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    """The line-up for ``players`` seats; ValueError with the reason when it is wrong."""
+    bots = [b.strip() for b in spec.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots *= players
+    if len(bots) != players:
+        raise ValueError(f"--bots: {len(bots)} names for {players} players")
+    for b in bots:
+        if b.partition(":")[0] not in BOT_NAMES:
+            raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})")
+    return bots
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """Game ``g`` of a batch: ``bots`` lists one bot per line-up entry, ``variant`` is variant
+    data (or a variant file's path, or None for today's rules), ``seed`` the batch's seed."""
+
+    g: int
+    players: int
+    bots: tuple[str, ...]
+    budget: int | None
+    variant: dict | str | None
+    seed: int
+
+    def seat_entry(self) -> list[int]:
+        """The line-up entry at each seat: entries rotate, entry k sits at (k + g) mod n."""
+        return [(seat - self.g) % self.players for seat in range(self.players)]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one game showed, per seat where a list (seat 0 first)."""
+
+    g: int
+    first: int  # the seat that moved first
+    ender: int  # the seat in whose turn the game ended
+    seat_entry: list[int]
+    returns: list[float]  # 1 for a sole winner, split on a tie (R59)
+    scores: list[int]
+    bay_points: list[int]
+    special_points: list[int]
+    turns: int
+    rounds: int
+    decisions: int
+    unloads: int
+    disrupts: int
+    longest_gap_rounds: float  # the longest run of turns without an Unload, in rounds
+    longest_dry_rounds: int  # the longest run of rounds with no Shard in play
+    shards_entered: int
+    shards_in_bag: int
+    shards_banked: int
+    end: str  # the engine's end reason (see END_REASONS)
+    played: list[dict[str, int]]  # per seat: card id -> times played
+    held: list[list[str]]  # per seat: the Special cards held at the end
+    think: list[float]  # per seat: seconds of thinking (wall clock: the one figure that varies)
+    # each seat's evaluation (nova.bots.evaluate, the bots' own) after each finished turn
+    evaluations: list[tuple[float, ...]] = field(default_factory=list)
+
+    def without_think(self) -> GameRecord:
+        """The record with think times zeroed: equal on any machine for the same job."""
+        return replace(self, think=[0.0] * len(self.think))
+
+    @classmethod
+    def from_dict(cls, d: dict) -> GameRecord:
+        """A record from its dict form (``dataclasses.asdict``, or a tally written before the
+        lab kept ``ender`` or ``evaluations``: the seat that ended it is derived, as every
+        finished turn counts and the last turn, cut short by the end, does not)."""
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in d.items() if k in known}
+        if "ender" not in values:
+            values["ender"] = (d["first"] + d["turns"]) % len(d["returns"])
+        return cls(**values)
+
+
+END_REASONS = ("supernova", "stalled", "round limit", "no ships left")
+"""Every end the engine writes (``State.end_reason``), in the order reports show them."""
+
+
+def pending_kind(s: State) -> Kind | None:
+    """The kind of action the state waits on a decision within, or None."""
+    return None if s.pending is None else s.pending.kind
+
+
+def action_kind(s: State, move: str) -> str | None:
+    """The primitive a card move starts with (``"disrupt"``, ...), or None."""
+    action = s.card_action(move[:-1], move[-1])
+    return None if action is None else action.name
+
+
+def seat_evaluations(s: State) -> tuple[float, ...]:
+    """Every seat's own evaluation of the position (what the greedy and search bots weigh)."""
+    return tuple(evaluate(s, seat) for seat in range(s.num_players))
+
+
+def play_game(job: GameJob) -> GameRecord:
+    """Play one game and record what the lab tallies."""
+    players, g = job.players, job.g
+    seed = game_seed(job.seed, g)
+    seat_entry = job.seat_entry()
+    agents = [make_bot(job.bots[seat_entry[seat]], job.budget) for seat in range(players)]
+    s = new_game(players=players, seed=seed, variant=job.variant)
+    unloads = disrupts = turns = gap = longest_gap = 0
+    dry = longest_dry = 0  # rounds in a row with no Shard in play: nothing to unload
+    round_had_shard = any(s.pile)
+    played: list[Counter] = [Counter() for _ in range(players)]
+    think = [0.0] * players
+    evaluations: list[tuple[float, ...]] = []
+    k = 0
+    while not s.is_over():
+        seat = s.current_player
+        t0 = time.perf_counter()
+        move = agents[seat].choose(s.view(seat), seed * 7_777_777 + k)
+        think[seat] += time.perf_counter() - t0
+        k += 1
+        if pending_kind(s) == "unload":
+            unloads += 1
+            gap = 0
+        elif move == "E":
+            turns += 1
+            gap += 1
+            longest_gap = max(longest_gap, gap)
+        if move[-1] in "urls" and move[:-1] in s.layout.card_order:
+            played[seat][move[:-1]] += 1
+            disrupts += pending_kind(s) is None and action_kind(s, move) == "disrupt"
+        before_round = s.round
+        s = s.apply(move)
+        if move == "E" and not s.is_over():
+            # once a turn, not once a decision: a few evaluations per turn against the
+            # hundreds a greedy decision weighs, so the lab's pace hardly changes
+            evaluations.append(seat_evaluations(s))
+        round_had_shard = round_had_shard or any(s.pile)
+        if s.round != before_round:
+            dry = 0 if round_had_shard else dry + 1
+            longest_dry = max(longest_dry, dry)
+            round_had_shard = any(s.pile)
+    lay = s.layout
+    held = [sorted({c for c in p.cards() if c in lay.special}) for p in s.players]
+    breakdowns = [s.score_breakdown(p) for p in range(players)]
+    return GameRecord(
+        g=g,
+        first=s.first,
+        ender=s.turn,
+        seat_entry=seat_entry,
+        returns=s.returns(),
+        scores=[b["total"] for b in breakdowns],
+        bay_points=[sum(bay["points"] for bay in b["bays"]) for b in breakdowns],
+        special_points=[sum(grp["points"] for grp in b["specials"]) for b in breakdowns],
+        turns=turns,
+        rounds=s.round,
+        decisions=s.ply,
+        unloads=unloads,
+        disrupts=disrupts,
+        longest_gap_rounds=longest_gap / players,
+        longest_dry_rounds=longest_dry,
+        shards_entered=sum(lay.shard_supply) - sum(s.bag),
+        shards_in_bag=sum(s.bag),
+        shards_banked=sum(len(bay) for p in s.players for bay in p.bays),
+        end=s.end_reason,
+        played=[dict(c) for c in played],
+        held=held,
+        think=think,
+        evaluations=evaluations,
+    )
