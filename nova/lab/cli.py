@@ -225,9 +225,11 @@ def sweep_main(argv: list[str]) -> int:
             if args.variants
             else [args.variant]
         )
-        axes = [int_list(n, getattr(args, n)) for n in ("track", "spawns", "expansions")]
+        track, spawns, expansions = (
+            int_list(n, getattr(args, n)) for n in ("track", "spawns", "expansions")
+        )
         sets = [parse_set(s) for s in args.set]
-        cells = build_cells(players, files, *axes, sets)
+        cells = build_cells(players, files, track, spawns, expansions, sets)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -253,7 +255,7 @@ def sweep_main(argv: list[str]) -> int:
             file=sys.stderr,
         )
 
-    def cells_done(results: list[list[dict]]) -> str:
+    def cells_done(results: list[list[GameRecord]]) -> str:
         return f"cells done {sum(len(rs) == args.games for rs in results)}/{len(cells)}"
 
     try:

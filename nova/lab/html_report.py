@@ -13,6 +13,7 @@ import html
 import json
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -273,7 +274,10 @@ def write_report(
         chart_cards(columns, out),
         chart_quality(columns, out),
     ]
-    data = {"title": title, "columns": [{"name": n, "summary": s} for n, s in columns]}
+    data: dict[str, Any] = {
+        "title": title,
+        "columns": [{"name": n, "summary": s} for n, s in columns],
+    }
     if sweep is not None:
         data["sweep"] = sweep
     # keys in their own order: a cell's settings read as they were given (players, track, ...)

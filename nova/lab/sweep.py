@@ -189,7 +189,7 @@ class Cell:
     """One point of the grid: its settings (what the table shows) and its variant (data)."""
 
     settings: dict
-    variant: dict = field(repr=False)
+    variant: dict | None = field(repr=False)
     label: str = ""
 
 

@@ -4,6 +4,8 @@ the sweep's table (one row per cell). Plain text from a summary's JSON data."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from .core.metrics import card_order
 from .core.summary import STALL_ROUNDS
@@ -20,7 +22,7 @@ def _games(gs: list[int] | None, most: int = 4) -> str:
 def arc_lines(cols: list[dict], row) -> None:
     """The game's arc as rows of the report (``row(label, fn)`` adds one)."""
 
-    def q(fn) -> callable:
+    def q(fn: Callable[[Any], Any]) -> Callable[[dict], Any]:
         return lambda c: (
             f"{fn(c)['median']:g} [{fn(c)['p10']:g}-{fn(c)['p90']:g}]" if fn(c)["n"] else "-"
         )

@@ -122,9 +122,9 @@ def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
                 queue.append(k)
         plan.edges[key] = out
     back: dict[str, list[str]] = {k: [] for k in plan.nodes}
-    for k, out in plan.edges.items():
-        for nxt in out.values():
-            back[nxt].append(k)
+    for k, edges in plan.edges.items():
+        for target in edges.values():
+            back[target].append(k)
     todo = deque(k for k, s in plan.nodes.items() if lesson.done(s))
     plan.good = set(todo)
     while todo:

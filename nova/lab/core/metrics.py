@@ -136,6 +136,8 @@ def length_spread(turns: Sequence[float]) -> LengthSpread | None:
         return None
     q = quantiles(list(turns))
     mean, sd = spread(list(turns))
+    assert q.p10 is not None and q.median is not None and q.p90 is not None
+    assert q.min is not None and q.max is not None  # quantiles of a non-empty list
     return LengthSpread(
         mean=mean,
         sd=sd,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, is_dataclass
 
 
@@ -18,7 +19,7 @@ def wilson(xs: list[float]) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def spread(xs: list[float]) -> tuple[float, float]:
+def spread(xs: Sequence[float]) -> tuple[float, float]:
     """Mean and sample standard deviation (0 for fewer than two values)."""
     n = len(xs)
     if n == 0:
@@ -43,7 +44,7 @@ class Quantiles:
         return {"n": 0} if self.n == 0 else asdict(self)
 
 
-def quantiles(xs: list[float]) -> Quantiles:
+def quantiles(xs: Sequence[float]) -> Quantiles:
     """Mean, median, 10th and 90th percentile, least and most (nearest rank)."""
     if not xs:
         return Quantiles(0)
