@@ -93,14 +93,15 @@ def test_the_lab_knows_every_end_the_engine_writes():
     """The reports order and colour the ends by name: every name the engine can write is one
     of the lab's, spelled the same (the report once had "no ships" for "no ships left")."""
     written = set()
-    for path in (ROOT / "nova" / "rules").glob("*.py"):
+    for path in (ROOT / "nova" / "rules").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "_finish"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
+            if isinstance(node, ast.Call) and ast.unparse(node.func).rpartition(".")[2] in (
+                "finish",
+                "_finish",
             ):
-                written.add(node.args[0].value)
+                written.update(
+                    a.value
+                    for a in node.args
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                )
     assert written and written <= set(END_REASONS), written - set(END_REASONS)
