@@ -13,6 +13,7 @@ import pytest
 from nova.lab.cli import main
 from nova.lab.core.game import GameJob, GameRecord, play_game
 from nova.lab.core.summary import summarize
+from nova.rules import State
 
 VARIANT = str(Path(__file__).resolve().parent.parent / "nova/data/variants/b2-unload.json")
 
@@ -397,7 +398,10 @@ def test_lab_names_the_games_that_did_not_end_at_super_nova(capsys, tmp_path):
     again = play_game(GameJob(1, 2, ("random", "random"), None, str(short), 4))
     assert (again.g, again.end) == (1, "round limit")
     assert main([*args, "--variant", str(short), "--seed", "4"]) == 0
-    assert "games ending by round limit" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "games ending by round limit" in out and "ended at:" in out
+    end = State.from_position(d["end_positions"]["round limit"], json.loads(short.read_text()))
+    assert end.is_over() and end.end_reason == "round limit" and end.round == 3
     normal = _lab_json(
         capsys, "--players", "2", "--bots", "greedy", "--games", "2", "--workers", "1"
     )

@@ -170,6 +170,11 @@ def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list
                 )
                 cells.append(text.rjust(24))
         lines.append(f"  {cid:32}" + "".join(cells))
+    for c, name in zip(cols, names, strict=False):
+        for why, text in (c.get("end_positions") or {}).items():
+            if text:  # the first such game's end, to open with State.from_position
+                lines.append(f"{name}: the first game ending by {why} ended at:")
+                lines.append(f"  {text}")
     return lines
 
 

@@ -79,6 +79,9 @@ class GameRecord:
     think: list[float]  # per seat: seconds of thinking (wall clock: the one figure that varies)
     # each seat's evaluation (nova.bots.evaluate, the bots' own) after each finished turn
     evaluations: list[tuple[float, ...]] = field(default_factory=list)
+    # the final position of a game that did not end at Super-Nova (docs/NOTATION.md), on one
+    # line: State.from_position(text, variant) opens it for study; "" for the others
+    end_position: str = ""
 
     def without_think(self) -> GameRecord:
         """The record with think times zeroed: equal on any machine for the same job."""
@@ -184,4 +187,5 @@ def play_game(job: GameJob) -> GameRecord:
         held=held,
         think=think,
         evaluations=evaluations,
+        end_position="" if s.end_reason == "supernova" else " | ".join(s.position().splitlines()),
     )

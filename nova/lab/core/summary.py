@@ -92,6 +92,8 @@ class Summary:
     # which games did not end at Super-Nova, so that each can be replayed on its own
     # (play_game(GameJob(g, players, bots, budget, variant, seed))): the rare ones matter
     end_games: dict[str, list[int]]
+    # the final position of the first such game of each end (State.from_position reads it)
+    end_positions: dict[str, str]
     stall_rounds: int
     stalled_games: float
     longest_gap_rounds: float
@@ -162,6 +164,11 @@ def summarize(
         end_reasons={k: v / n for k, v in sorted(ends.items())},
         end_games={
             why: sorted(r.g for r in results if r.end == why)
+            for why in sorted(ends)
+            if why != "supernova"
+        },
+        end_positions={
+            why: min((r for r in results if r.end == why), key=lambda r: r.g).end_position
             for why in sorted(ends)
             if why != "supernova"
         },
