@@ -33,7 +33,7 @@ def decision_kind(s) -> str:
         return "spawn"
     if s.pending is None:
         return "turn"
-    pd = s.pending
+    pd = s.pending.to_json()  # the action under way as the page's view shows it
     kind = pd["kind"]
     if kind in ("unload_bays", "upgrade", "skip"):
         return kind
@@ -43,7 +43,7 @@ def decision_kind(s) -> str:
         return "ship"
     if "dest" in pd and pd.get("dest") is not None:
         return "leave-or-push"
-    if pd.get("target") is None and kind in ("hijack", "hijack_orbit", "push", "sabotage"):
+    if pd.get("target") is None and kind in ("hijack", "push", "sabotage"):
         return "target"
     return "destination"
 
