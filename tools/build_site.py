@@ -533,22 +533,93 @@ py.runPython("import js; js.document.body.dataset.bareReady = ''");
 """
 
 
-def write_service_worker(site: Site, pins: dict[str, str], p: dict[str, str]) -> None:
-    """sw.js with this release's file lists and cache names (see sw.js)."""
-    rels = sorted(f.relative_to(site.out).as_posix() for f in site.written)
-    runtime = [r for r in rels if r.startswith("runtime/") and not r.endswith("/python_stdlib.zip")]
-    app = ["./"] + [r for r in rels if not r.startswith(("runtime/", "bench/"))]
-    digest = hashlib.sha256()
-    for r in app[1:]:
-        digest.update(r.encode() + b"\0" + (site.out / r).read_bytes() + b"\0")
+# PyScript's files the game loads, on the page and in the bots' worker: its core, the stubs of
+# the plugins the core imports even when pyscript.toml turns them off, and the small TOML reader
+# the worker reads pyscript.toml with. Its other chunks (the editor's CodeMirror, the terminal's
+# xterm, zip, graph) are shipped, since core.js names them, but never loaded: not precached.
+PYSCRIPT_LOADED = (
+    "core.js",
+    "core.css",
+    "core-*.js",
+    "error-*.js",
+    "deprecations-manager-*.js",
+    "donkey-*.js",
+    "py-editor-*.js",
+    "py-game-*.js",
+    "py-terminal-*.js",
+    "toml-*.js",
+)
+
+
+def pyscript_loaded(dist: Path) -> list[str]:
+    """The PyScript files of ``PYSCRIPT_LOADED`` (the TOML chunk: the one core imports)."""
+    core = "".join(f.read_text() for f in sorted(dist.glob("core-*.js")))
+    names = []
+    for pattern in PYSCRIPT_LOADED:
+        found = sorted(f.name for f in dist.glob(pattern))
+        if pattern == "toml-*.js":
+            found = [n for n in found if f'import("./{n}")' in core]
+        if not found:
+            raise SystemExit(f"build_site: no PyScript file {pattern} (a new layout?)")
+        names += found
+    return names
+
+
+def precache_groups(p: dict[str, str], manifest: dict, pyscript: list[str]) -> dict[str, list]:
+    """What the service worker caches for offline play, by boot path: the files every boot
+    loads (``common``: the page, its scripts and styles, the runtime, the bots' worker's script
+    and config, the game's data), and those of the snapshot's boot or of the ordinary one (a
+    lean visit, a refused snapshot), never both. Nothing the game never loads: no icons, no
+    bench page, no lock file, no stock stdlib, no editor or terminal."""
+    pyodide = p["PYODIDE_DIR"]
+    common = [
+        "./",
+        "main.py",
+        "bots_worker.py",
+        "pyscript.toml",
+        "nova-data.zip",
+        "snapshot/manifest.json",
+        "assets/early.js",
+        "assets/boot.js",
+        "assets/site.css",
+        "assets/game.css",
+        "assets/favicon.svg",
+        f"{p['IDIOMORPH_DIR']}/idiomorph.min.js",
+        f"{pyodide}/pyodide.mjs",
+        f"{pyodide}/pyodide.asm.mjs",
+        f"{pyodide}/pyodide.asm.wasm",
+        p["PYODIDE_SHIM"],
+        *(f"{p['PYSCRIPT_DIR']}/{n}" for n in pyscript),
+    ]
+    return {
+        "common": common,
+        "snapshot": [f"snapshot/{manifest['snapshot']}", f"{pyodide}/{manifest['stdlib_rest']}"],
+        "ordinary": ["nova.zip", f"{pyodide}/{manifest['stdlib']}"],
+    }
+
+
+def write_service_worker(site: Site, pins: dict[str, str], groups: dict[str, list]) -> None:
+    """sw.js with this release's precache lists (path and SHA-256 of each file, by boot path)
+    and cache names (see sw.js)."""
+    digests = {}
+    for group in groups.values():
+        for rel in group:
+            f = site.out / ("index.html" if rel == "./" else rel)
+            if f not in site.written:
+                raise SystemExit(f"build_site: the precache names {rel}, which the build lacks")
+            digests[rel] = hashlib.sha256(f.read_bytes()).hexdigest()
+    app = sorted(r for r in digests if not r.startswith("runtime/"))
+    build_id = hashlib.sha256("".join(f"{r}\0{digests[r]}\0" for r in app).encode())
     values = {
         "RUNTIME_ID": (
             f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}"
             f"-idiomorph-{pins['idiomorph']}-pyc{PYC_RECIPE}"
         ),
-        "BUILD_ID": digest.hexdigest()[:16],
-        "RUNTIME_FILES": json.dumps(runtime),
-        "APP_FILES": json.dumps(app),
+        "BUILD_ID": build_id.hexdigest()[:16],
+        "PRECACHE": json.dumps(
+            {name: {rel: digests[rel] for rel in group} for name, group in groups.items()},
+            indent=1,
+        ),
     }
     site.write("sw.js", fill((ROOT / "sw.js").read_text(), values).encode())
 
@@ -658,7 +729,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)
     site.copy("manifest.webmanifest", ROOT / "manifest.webmanifest")
-    write_service_worker(site, pins, p)
+    write_service_worker(site, pins, precache_groups(p, manifest, pyscript_loaded(dist)))
 
     # benchmark reference page
     site.write("bench/bare.html", BARE_HTML.encode())
