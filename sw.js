@@ -8,10 +8,12 @@
 // game's package). Never the editor's, the terminal's or the other boot's files.
 //
 // Each byte once: the page has downloaded all of these already when it registers this worker.
-// Its install takes each file from the page's hand-over (HANDOFF: the wasm and the snapshot,
-// which are bigger than an incognito HTTP cache keeps, which boot it took and the URL it was
-// opened at), else from the HTTP cache (only-if-cached), and checks its SHA-256; only a file
-// missing or different there comes from the network.
+// Its install takes each file from the page's hand-over (HANDOFF, written on a visit with no
+// service worker yet: the wasm and the snapshot, which are bigger than an incognito HTTP cache
+// keeps, which boot it took and the URL it was opened at; deleted once read), else from the
+// HTTP cache (only-if-cached), and checks its SHA-256; only a file missing or different there
+// comes from the network. Which boot it took stays in the app cache (boot.json), for the next
+// release's install.
 //
 // Two caches: the runtime, named by its pinned versions (kept across releases of the game), and
 // the app, named by a hash of this release's files. Activating a new release deletes every
@@ -62,22 +64,22 @@ async function precache(rel, sha256, handoff, page) {
   await cache.put(rel, response);
 }
 
+const json = (response) => (response ? response.json().catch(() => null) : null);
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const handoff = await caches.open(HANDOFF).catch(() => null);
-      const said = handoff && (await handoff.match("boot.json").then((r) => r && r.json()).catch(() => null));
+      const handoff = (await caches.has(HANDOFF)) ? await caches.open(HANDOFF) : null;
+      // which boot: the page's word, else the one an earlier release's install kept
+      const said = (handoff && (await json(await handoff.match("boot.json")))) ||
+        (await json(await caches.match("boot.json")));
       const boot = said && said.boot === "ordinary" ? "ordinary" : "snapshot";
-      const files = { ...PRECACHE.common, ...PRECACHE[boot] };
       const page = said && typeof said.page === "string" && relative(said.page) === "./" ? said.page : null;
+      const files = { ...PRECACHE.common, ...PRECACHE[boot] };
       await Promise.all(Object.entries(files).map(([rel, sha]) => precache(rel, sha, handoff, page)));
-      // the page's copies of the big files are not needed twice; which boot it took is kept
-      // for a new release's install
-      if (handoff) {
-        for (const request of await handoff.keys()) {
-          if (relative(request.url) !== "boot.json") await handoff.delete(request);
-        }
-      }
+      const app = await caches.open(APP_CACHE);
+      await app.put("boot.json", new Response(JSON.stringify({ boot })));
+      await caches.delete(HANDOFF); // the page's copies are not kept twice
       await self.skipWaiting();
     })(),
   );
@@ -87,7 +89,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("nova-") && ![RUNTIME_CACHE, APP_CACHE, HANDOFF].includes(name)) {
+        if (name.startsWith("nova-") && name !== RUNTIME_CACHE && name !== APP_CACHE) {
           await caches.delete(name);
         }
       }
@@ -100,11 +102,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A listed file that is not cached yet, fetched and cached as it passes (not a request that
-// asked only for a cached copy: a lean visit's look for the snapshot).
+// A listed file that is not cached yet, fetched and cached as it passes. (A lean visit's
+// look for the snapshot asks only for the HTTP cache's copy: that request's `cache` is not
+// read here, since reading it crashed Chromium's page under DevTools request interception.)
 async function passing(event, request, rel) {
   const response = await fetch(request);
-  if (response.ok && request.cache !== "only-if-cached" && LISTED.has(rel)) {
+  if (response.ok && LISTED.has(rel)) {
     const copy = response.clone();
     event.waitUntil(caches.open(cacheFor(rel)).then((cache) => cache.put(rel, copy)).catch(() => null));
   }

@@ -115,9 +115,9 @@ addEventListener("py:progress", (e) => {
 });
 // Offline play: the service worker caches what this boot loaded. Not inside an iframe (the
 // publisher embeds the game; browsers refuse or partition it there), and a refused
-// registration must never break the page. So that its install downloads nothing twice, the
-// page first hands over (sw.js's HANDOFF cache) which boot it took and the two big files it
-// holds in memory (the wasm and the snapshot: an HTTP cache may not keep files that big);
+// registration must never break the page. So that its first install downloads nothing twice,
+// the page first hands over (sw.js's HANDOFF cache) which boot it took and the two big files
+// it holds in memory (the wasm and the snapshot: an HTTP cache may not keep files that big);
 // the install takes every other file from the HTTP cache.
 async function handOver() {
   const pending = window.novaSnapshotDownload; // assets/early.js
@@ -142,7 +142,11 @@ function registerServiceWorker() {
   try {
     if (window.top !== window.self || !("serviceWorker" in navigator) || !window.caches) return;
     if (new URLSearchParams(location.search).has("embed")) return;
-    handOver()
+    // only for a first install: an installed worker has the files (and would leave a hand-over
+    // of 13 MB behind unread)
+    navigator.serviceWorker
+      .getRegistration()
+      .then((installed) => installed || handOver())
       .catch((e) => console.info("nothing handed over to the service worker:", e))
       .then(() => navigator.serviceWorker.register("./sw.js"))
       .catch((e) => console.info("no offline mode:", e));

@@ -12,7 +12,7 @@
 // The URLs are on this <script>: the wasm, and the snapshot the page was built with (one round
 // trip sooner than the manifest, the authority: when it names another file, that one is used).
 // Compiling the wasm and inflating the snapshot would keep the main thread busy for a quarter
-// of a second on a slow machine (README) while PyScript starts there: each download, and the
+// of a second on a slow machine (issue 13) while PyScript starts there: each download, and the
 // work on it, runs in a worker of its own (another core), or here if no worker can start.
 // A lean visit (a slow or metered connection as the browser reports it, or ?lean) uses the
 // snapshot only if it is cached already, and never downloads it: the ordinary boot transfers
