@@ -8,8 +8,8 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
   page with its memory snapshot and with the snapshot's download refused (the ordinary boot,
   Playwright route abort); the bots' worker's boot (``data-nova-worker-ms``) after each cold
   load, next to the page's;
-* a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot, the
-  snapshot precached by the service worker for the next visit), cold, and the next visit;
+* a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot,
+  never the snapshot), cold, and the next lean visit, from the service worker's cache;
 * return visits in a player's browser (a profile on disk, whose HTTP cache and wasm code cache
   outlive the page, unlike the incognito contexts above): a first visit, then visits on each
   of which a game is played (``--return-moves`` clicks), the third and later timed, next to
@@ -213,7 +213,7 @@ def _boot_once(
     """One cold load (fresh context) then one warm load (new page, same context); the first
     time, what the whole cold visit downloaded, counted at the server (``log``); with
     ``after_service_worker`` the warm load waits until the service worker controls the page
-    (its precache done: what a lean first visit relies on for the next one)."""
+    (its precache done: what the next visit is served from)."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
     if block_snapshot:  # the snapshot's download fails: the shim must boot the ordinary way
@@ -631,7 +631,7 @@ def main(argv: list[str]) -> int:
         f"{runs(lean_c)} = {_median(lean_c) / _median(bare_c):.2f}x bare cold",
     )
     row(
-        "lean, next visit (snapshot precached), warm",
+        "lean, next visit (the service worker's cache), warm",
         fmt(lean_w),
         f"{runs(lean_w)} = {_median(lean_w) / _median(bare_w):.2f}x bare warm",
     )
