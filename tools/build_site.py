@@ -25,9 +25,10 @@ that no build step produced are removed):
 * ``index.html`` (runtime paths filled in, the start screen from
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
   ``assets/``, ``nova-data.zip`` (the data .json only: what PyScript unpacks; the snapshot holds
-  the modules), ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
-  lab's CPython-only modules (``LAB_ONLY``: of the lab, its core only), plus
-  ``__pycache__`` bytecode compiled by the pinned Pyodide under node, cached by content hash);
+  the modules), ``nova.zip`` (the ``nova`` package: each module's bytecode, compiled by the
+  pinned Pyodide under node and cached by content hash, in place of its source, and the data
+  .json; no tests, caches or the lab's CPython-only modules (``LAB_ONLY``: of the lab, its
+  core only));
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
 """
 
@@ -307,6 +308,23 @@ def precompiled_package(files: list[tuple[str, Path]]) -> bytes:
         shutil.rmtree(stage, ignore_errors=True)
         tmp.unlink(missing_ok=True)
     return data
+
+
+def sourceless(package_zip: bytes) -> bytes:
+    """The package with each module's bytecode in place of its source (``x.pyc`` for ``x.py``,
+    what Python imports when there is no source), data files as they are: 0.13 MB fewer to
+    download on the ordinary boot. Tracebacks show no source lines, as with the snapshot."""
+    members = {}
+    with zipfile.ZipFile(io.BytesIO(package_zip)) as z:
+        for name in z.namelist():
+            head, sep, tail = name.rpartition("/__pycache__/")
+            if sep and tail.endswith(".pyc"):
+                members[f"{head}/{tail.split('.')[0]}.pyc"] = z.read(name)
+        for name in z.namelist():
+            source = name.endswith(".py") and f"{name}c" in members
+            if "/__pycache__/" not in name and not name.endswith("/") and not source:
+                members[name] = z.read(name)
+    return zip_bytes(sorted(members.items()))
 
 
 def _run_node(args: list[str]) -> None:
@@ -640,7 +658,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.copy(f"{p['PYODIDE_DIR']}/python_stdlib.zip", pyodide_src / "python_stdlib.zip")
     files = package_files()
     if pyc_package:
-        nova_zip = precompiled_package(files)
+        nova_zip = sourceless(precompiled_package(files))
     else:
         nova_zip = zip_bytes([(rel, path.read_bytes()) for rel, path in files])
     site.write("nova.zip", nova_zip)
@@ -755,8 +773,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--py-package",
         action="store_true",
-        help="ship nova as .py sources only (default: sources plus __pycache__ bytecode compiled "
-        "by the pinned Pyodide: importing the game took 1,300 ms from source vs 100 ms)",
+        help="ship nova as .py sources only (default: bytecode compiled by the pinned Pyodide "
+        "in place of the sources: importing the game took 1,300 ms from source vs 100 ms)",
     )
     args = ap.parse_args(argv)
     build(args.out.resolve(), pyc_package=not args.py_package)
