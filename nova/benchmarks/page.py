@@ -141,7 +141,7 @@ def _server_bytes(rows: list[dict], site: Path) -> dict:
     for r in downloads:
         f = sizes.get(r["path"], {"raw": r["bytes"], "gzip": r["bytes"]})
         for k in total:
-            total[k] += f.get(k, f["gzip"])
+            total[k] += int(f.get(k) or f["gzip"])  # no brotli figure: the gzip one
     urls = collections.Counter(r["path"] for r in downloads)
     files = collections.Counter(_site_file(site, r["path"]) for r in downloads)
     return {
@@ -445,7 +445,7 @@ def _compressed_bytes(site: Path, paths: list[str]) -> dict[str, dict[str, int]]
     import gzip
 
     try:
-        import brotli  # the test extra pins it
+        import brotli  # type: ignore[import-untyped]  # the test extra pins it
     except ImportError:
         brotli = None
     out = {}
@@ -509,6 +509,7 @@ def main(argv: list[str]) -> int:
         text=True,
     )
     try:
+        assert server.stdout is not None
         line = server.stdout.readline().strip()
         if not line.startswith("serving "):
             print(f"tools/serve.py did not start: {line!r}")
@@ -518,11 +519,23 @@ def main(argv: list[str]) -> int:
             browser = launch_chromium(p)
             print(f"bench-page: {url}, Chromium {browser.version}, {args.reps} loads each")
             # interleaved, so that a busy spell on the machine hits every case alike
-            bare_c, bare_w, bare_size = [], [], {}
-            pyc_c, pyc_w, pyc_size = [], [], {}
-            ours_c, ours_w, size, worker = [], [], {}, []
-            plain_c, plain_w, plain_size, plain_worker = [], [], {}, []
-            lean_c, lean_w, lean_size = [], [], {}
+            bare_c: list[float] = []
+            bare_w: list[float] = []
+            pyc_c: list[float] = []
+            pyc_w: list[float] = []
+            ours_c: list[float] = []
+            ours_w: list[float] = []
+            plain_c: list[float] = []
+            plain_w: list[float] = []
+            lean_c: list[float] = []
+            lean_w: list[float] = []
+            worker: list[float] = []
+            plain_worker: list[float] = []
+            bare_size: dict = {}
+            pyc_size: dict = {}
+            size: dict = {}
+            plain_size: dict = {}
+            lean_size: dict = {}
             for _ in range(0 if args.bots_only else args.reps):
                 _boot_once(
                     browser,
@@ -574,7 +587,8 @@ def main(argv: list[str]) -> int:
                 back = _return_visits(
                     p, url, "data-nova-ready", args.reps, args.return_moves, args.seed
                 )
-            times, misses, note = [], 0, "--bots-only" if args.bots_only else "--moves 0"
+            times: list[float] = []
+            misses, note = 0, "--bots-only" if args.bots_only else "--moves 0"
             if not args.bots_only and args.moves:
                 times, misses, note = _clicks(browser, url, args.moves, args.seed)
             bots = {}
