@@ -3,7 +3,7 @@
 #   make test    install what the tests need (venv, Chromium, npm ci), build, lint, run all tests
 #   make site    build _site/ only
 #   make lint    ruff check + ruff format --check + mypy (the type checker)
-#   make bench-page / make lighthouse   boot and bytes figures (README)
+#   make bench-page / make lighthouse   boot and bytes figures (docs/PERFORMANCE.md)
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 PYTHON ?= python3

@@ -1,7 +1,7 @@
 // Boot glue (with assets/early.js, which starts the downloads, the only page JS besides the
-// service worker): progress text while PyScript and
-// Pyodide start, <body data-nova-error="..."> if Python cannot start, and the service worker
-// for offline play (top-level page only, registered once the game is up).
+// service worker): progress text while PyScript and Pyodide start, <body data-nova-error="...">
+// if Python cannot start, and the service worker for offline play (top-level page only,
+// registered once the game is up).
 const body = document.body;
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
@@ -113,30 +113,46 @@ addEventListener("py:progress", (e) => {
     text.textContent = e.detail + "… (" + ((performance.now() - t0) / 1000).toFixed(1) + " s)";
   }
 });
+// Offline play: the service worker caches what this boot loaded. Not inside an iframe (the
+// publisher embeds the game; browsers refuse or partition it there), and a refused
+// registration must never break the page. So that its first install downloads nothing twice,
+// the page first hands over (sw.js's HANDOFF cache) which boot it took and the two big files
+// it holds in memory (the wasm and the snapshot: an HTTP cache may not keep files that big);
+// the install takes every other file from the HTTP cache.
+async function handOver() {
+  const pending = window.novaSnapshotDownload; // assets/early.js
+  const booted = (document.documentElement.dataset.novaSnapshot || "") === "used" ? "snapshot" : "ordinary";
+  const cache = await caches.open("nova-handoff");
+  const page = location.pathname + location.search; // "./" as the HTTP cache has it
+  const puts = [cache.put("boot.json", new Response(JSON.stringify({ boot: booted, page })))];
+  if (pending) {
+    const [wasm, manifest, snapshot] = await Promise.all([pending.wasmBytes, pending.manifest, pending.bytes]);
+    if (wasm && pending.wasmURL) {
+      const headers = { "Content-Type": "application/wasm" };
+      puts.push(cache.put(pending.wasmURL, new Response(wasm, { headers })));
+    }
+    if (booted === "snapshot" && snapshot && manifest && /^[\w.-]+$/.test(manifest.snapshot)) {
+      const headers = { "Content-Type": "application/gzip" };
+      puts.push(cache.put("snapshot/" + manifest.snapshot, new Response(snapshot, { headers })));
+    }
+  }
+  await Promise.all(puts);
+}
 function registerServiceWorker() {
-  // Not inside an iframe (the publisher embeds the game; browsers refuse or partition it
-  // there), and a refused registration must never break the page.
   try {
-    if (window.top !== window.self || !("serviceWorker" in navigator)) return;
+    if (window.top !== window.self || !("serviceWorker" in navigator) || !window.caches) return;
     if (new URLSearchParams(location.search).has("embed")) return;
-    navigator.serviceWorker.register("./sw.js").catch((e) => console.info("no offline mode:", e));
+    // only for a first install: an installed worker has the files (and would leave a hand-over
+    // of 13 MB behind unread)
+    navigator.serviceWorker
+      .getRegistration()
+      .then((installed) => installed || handOver())
+      .catch((e) => console.info("nothing handed over to the service worker:", e))
+      .then(() => navigator.serviceWorker.register("./sw.js"))
+      .catch((e) => console.info("no offline mode:", e));
   } catch (e) {
     console.info("no offline mode:", e);
   }
-}
-// A lean visit booted without the snapshot: fetch it now for the next visit, where no service
-// worker will (framed); it lands in the HTTP cache (its name carries its hash: immutable).
-function prefetchSnapshot() {
-  try {
-    const framed = window.top !== window.self || new URLSearchParams(location.search).has("embed");
-    const state = document.documentElement.dataset.novaSnapshot || "";
-    const pending = window.novaSnapshotDownload; // assets/early.js
-    if (!pending || !pending.lean || state === "used" || (!framed && "serviceWorker" in navigator)) return;
-    pending.manifest
-      .then((m) => m && /^[\w.-]+$/.test(m.snapshot) && fetch("snapshot/" + m.snapshot, { priority: "low" }))
-      .then((r) => r && r.arrayBuffer())
-      .catch(() => null);
-  } catch (e) { /* the next visit boots the ordinary way again */ }
 }
 // PyScript shows start-up and Python errors as <div class="py-error"> in the body.
 let registered = false;
@@ -144,7 +160,6 @@ new MutationObserver((records) => {
   if (!registered && body.hasAttribute("data-nova-ready")) {
     registered = true;
     registerServiceWorker();
-    prefetchSnapshot();
   }
   for (const r of records) {
     for (const n of r.addedNodes) {

@@ -3,7 +3,8 @@
 // (tools/nova-shim.mjs) takes them from window.novaSnapshotDownload and checks everything that
 // arrives; a failure here is null, never an error: the shim then fetches for itself.
 //   wasm       pyodide.asm.wasm as a response for Pyodide's own fetch (nothing reads it)
-//   wasmBytes  its bytes (undoing the snapshot's delta reads them)
+//   wasmBytes  its bytes (undoing the snapshot's delta reads them; boot.js hands them over to the
+//              service worker's precache), from wasmURL
 //   module     that wasm compiled as it streamed in (Pyodide would compile it again, later)
 //   manifest   snapshot/manifest.json: which memory snapshot belongs to this build
 //   bytes      the snapshot file the manifest names (gzipped pages of a delta), or null
@@ -11,12 +12,11 @@
 // The URLs are on this <script>: the wasm, and the snapshot the page was built with (one round
 // trip sooner than the manifest, the authority: when it names another file, that one is used).
 // Compiling the wasm and inflating the snapshot would keep the main thread busy for a quarter
-// of a second on a slow machine (README) while PyScript starts there: each download, and the
+// of a second on a slow machine (issue 13) while PyScript starts there: each download, and the
 // work on it, runs in a worker of its own (another core), or here if no worker can start.
 // A lean visit (a slow or metered connection as the browser reports it, or ?lean) uses the
-// snapshot only if it is cached already: the ordinary boot transfers 2 MB less (README), and
-// the snapshot is fetched in the background for the next visit (the service worker's
-// precache, or boot.js when there is none).
+// snapshot only if it is cached already, and never downloads it: the ordinary boot transfers
+// 2 MB less (docs/PERFORMANCE.md). A later visit that is not lean fetches it.
 (() => {
   // the jobs run in a worker, so they name nothing outside themselves
   const wasmJob = async (url) => {
@@ -88,6 +88,7 @@
       .catch(() => null);
     const bytes = got.then((g) => (g && g.gz) || null);
     const heap = got.then((g) => (g && g.heap) || null);
-    window.novaSnapshotDownload = { manifest, bytes, heap, wasm, wasmBytes, module, lean };
+    const wasmURL = wasmOK ? absolute(data.wasm) : null;
+    window.novaSnapshotDownload = { manifest, bytes, heap, wasm, wasmBytes, wasmURL, module, lean };
   } catch (e) { /* the shim fetches for itself */ }
 })();

@@ -9,8 +9,9 @@
 * ``wait_ready(page, timeout=60_000)``: waits for ``body[data-nova-ready]``; fails with the
   body's ``data-nova-error`` if the page reports one.
 
-``serve_site(root, extra_ancestors=...)`` (a context manager) starts another server, e.g. on
-another loopback origin for the embed test.
+``serve_site(root, extra_ancestors=..., log_requests=...)`` (a context manager) starts another
+server, e.g. on another loopback origin for the embed test, or one that logs every request it
+serves (what a visit downloaded, counted at the server).
 """
 
 from __future__ import annotations
@@ -38,10 +39,15 @@ def build_site() -> Path:
 
 
 @contextlib.contextmanager
-def serve_site(root: Path = SITE, host: str = "127.0.0.1", extra_ancestors=()):
-    """Run tools/serve.py in a subprocess on a free port; yields its base URL."""
+def serve_site(
+    root: Path = SITE, host: str = "127.0.0.1", extra_ancestors=(), log_requests: Path | None = None
+):
+    """Run tools/serve.py in a subprocess on a free port; yields its base URL. With
+    ``log_requests``, the server appends a JSON line per request to that file."""
     cmd = [sys.executable, str(ROOT / "tools" / "serve.py"), "--host", host, "--port", "0"]
     cmd += ["--root", str(root)]
+    if log_requests is not None:
+        cmd += ["--log-requests", str(log_requests)]
     for origin in extra_ancestors:
         cmd += ["--frame-ancestor", origin]
     env = {k: v for k, v in os.environ.items() if k != "NOVA_FRAME_ANCESTORS"}

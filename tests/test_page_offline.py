@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
+import json
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import serve_site, wait_ready
+from tests.conftest import LOCAL_HOSTS, serve_site, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +66,77 @@ def test_second_visit_works_offline(server_url: str, page):
     finally:
         page.context.set_offline(False)
     assert page.nova.external == []
+
+
+def served(log: Path, quiet_s: float = 2.0, limit_s: float = 60.0) -> list[dict]:
+    """The requests the server logged, once none has come for ``quiet_s`` seconds."""
+    rows, still, deadline = -1, time.monotonic(), time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        n = len(log.read_text().splitlines()) if log.exists() else 0
+        if n != rows:
+            rows, still = n, time.monotonic()
+        elif time.monotonic() - still >= quiet_s:
+            break
+        time.sleep(0.2)
+    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+
+
+@pytest.mark.parametrize("query", ["", "?lean"], ids=["snapshot", "lean"])
+def test_a_first_visit_downloads_each_file_once_and_plays_offline_after(
+    site_dir: Path, browser, tmp_path: Path, query: str
+):
+    """Counted at the server, where the page's, its workers' and the service worker's requests
+    all arrive: the first visit (and its service worker's install, for offline play) downloads
+    no URL twice, no editor or terminal bundle of PyScript and no file of the boot it did not
+    take; the next visit, offline, boots the same way from the cache and plays. (A context
+    with no Playwright route: routing would turn the browser's HTTP cache off.)"""
+    log = tmp_path / "requests.jsonl"
+    context = browser.new_context()
+    external: list[str] = []
+    context.on(
+        "request",
+        lambda r: (
+            urlsplit(r.url).scheme in ("http", "https")
+            and urlsplit(r.url).hostname not in LOCAL_HOSTS
+            and external.append(r.url)
+        ),
+    )
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        with serve_site(site_dir, log_requests=log) as url:
+            page.goto(url + query)
+            wait_ready(page)
+            booted = page.get_attribute("html", "data-nova-snapshot")
+            assert booted == ("used" if not query else "none: lean visit, not cached yet")
+            page.wait_for_function(
+                "() => navigator.serviceWorker.controller !== null", timeout=60_000
+            )
+            downloads = [r["path"] for r in served(log) if r["bytes"] > 0]
+            twice = sorted({p for p in downloads if downloads.count(p) > 1})
+            assert twice == [], twice
+            assert [p for p in downloads if "codemirror" in p or "xterm" in p] == []
+            assert sum(p.endswith("/pyodide.asm.wasm") for p in downloads) == 1
+            assert not [p for p in downloads if p.endswith(("/pyodide-lock.json", ".png"))]
+            snapshot = [p for p in downloads if "/snapshot/nova-" in p]
+            lean_files = [p for p in downloads if p == "/nova.zip" or "python_stdlib-trim" in p]
+            if query:  # a lean visit never downloads the snapshot
+                assert snapshot == [] and len(lean_files) == 2, downloads
+            else:  # the snapshot's boot needs neither the whole stdlib nor the package
+                assert len(snapshot) == 1 and lean_files == [], downloads
+
+            context.set_offline(True)
+            page.reload()
+            wait_ready(page)
+            assert page.get_attribute("html", "data-nova-snapshot") == booted
+            page.click('[data-ui="new-game"]')
+            page.click('[data-ui="ready"]')
+            page.locator('[data-move^="L"]').first.click()
+            assert page.evaluate("+document.body.dataset.novaMoves") == 1
+    finally:
+        context.close()
+    assert external == [] and errors == []
 
 
 @pytest.fixture

@@ -25,9 +25,10 @@ that no build step produced are removed):
 * ``index.html`` (runtime paths filled in, the start screen from
   ``nova.render.prerender.start_screen_html()`` if it exists), ``pyscript.toml``, ``main.py``,
   ``assets/``, ``nova-data.zip`` (the data .json only: what PyScript unpacks; the snapshot holds
-  the modules), ``nova.zip`` (the ``nova`` package: .py and data .json, no tests, caches or the
-  lab's CPython-only modules (``LAB_ONLY``: of the lab, its core only), plus
-  ``__pycache__`` bytecode compiled by the pinned Pyodide under node, cached by content hash);
+  the modules), ``nova.zip`` (the ``nova`` package: each module's bytecode, compiled by the
+  pinned Pyodide under node and cached by content hash, in place of its source, and the data
+  .json; no tests, caches or the lab's CPython-only modules (``LAB_ONLY``: of the lab, its
+  core only));
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
 """
 
@@ -63,7 +64,7 @@ CACHE = NODE_MODULES / ".cache" / "nova"
 # caches never serve an old build under a new recipe.
 PYC_RECIPE = 2  # 2: docstrings left out (tools/precompile_stdlib.mjs)
 # Bump when the trimmed stdlib or the snapshot's recipe changes (cache keys carry it).
-SNAPSHOT_RECIPE = 1
+SNAPSHOT_RECIPE = 2  # 2: the snapshot gzipped at level 9
 # Imported by PyScript 0.7.31's own bootstrap (it writes its package with pathlib and os)
 # and by polyscript's JS through the interpreter (unpackArchive, pyodide.ffi/http/code), on
 # top of what the pyscript package's sources import (read from the dist at build time).
@@ -309,6 +310,23 @@ def precompiled_package(files: list[tuple[str, Path]]) -> bytes:
     return data
 
 
+def sourceless(package_zip: bytes) -> bytes:
+    """The package with each module's bytecode in place of its source (``x.pyc`` for ``x.py``,
+    what Python imports when there is no source), data files as they are: 0.13 MB fewer to
+    download on the ordinary boot. Tracebacks show no source lines, as with the snapshot."""
+    members = {}
+    with zipfile.ZipFile(io.BytesIO(package_zip)) as z:
+        for name in z.namelist():
+            head, sep, tail = name.rpartition("/__pycache__/")
+            if sep and tail.endswith(".pyc"):
+                members[f"{head}/{tail.split('.')[0]}.pyc"] = z.read(name)
+        for name in z.namelist():
+            source = name.endswith(".py") and f"{name}c" in members
+            if "/__pycache__/" not in name and not name.endswith("/") and not source:
+                members[name] = z.read(name)
+    return zip_bytes(sorted(members.items()))
+
+
 def _run_node(args: list[str]) -> None:
     """tools/snapshot.mjs under node; its (long) error output only when it fails."""
     proc = subprocess.run(
@@ -463,7 +481,8 @@ def memory_snapshot(
         delta, meta["runs"] = snapshot_delta.pack_pages(delta)
         meta["packed_bytes"] = len(delta)
         meta["modules"] = json.loads((stage / "snapshot.bin.modules.json").read_text())
-        data = gzip.compress(delta, 6, mtime=0)
+        # level 9: 53 KB smaller than 6 for 3 s more of a build that is cached
+        data = gzip.compress(delta, 9, mtime=0)
         for old in CACHE.glob("snapshot-*.bin.gz*"):
             old.unlink(missing_ok=True)
         out.write_bytes(data)
@@ -533,22 +552,93 @@ py.runPython("import js; js.document.body.dataset.bareReady = ''");
 """
 
 
-def write_service_worker(site: Site, pins: dict[str, str], p: dict[str, str]) -> None:
-    """sw.js with this release's file lists and cache names (see sw.js)."""
-    rels = sorted(f.relative_to(site.out).as_posix() for f in site.written)
-    runtime = [r for r in rels if r.startswith("runtime/") and not r.endswith("/python_stdlib.zip")]
-    app = ["./"] + [r for r in rels if not r.startswith(("runtime/", "bench/"))]
-    digest = hashlib.sha256()
-    for r in app[1:]:
-        digest.update(r.encode() + b"\0" + (site.out / r).read_bytes() + b"\0")
+# PyScript's files the game loads, on the page and in the bots' worker: its core, the stubs of
+# the plugins the core imports even when pyscript.toml turns them off, and the small TOML reader
+# the worker reads pyscript.toml with. Its other chunks (the editor's CodeMirror, the terminal's
+# xterm, zip, graph) are shipped, since core.js names them, but never loaded: not precached.
+PYSCRIPT_LOADED = (
+    "core.js",
+    "core.css",
+    "core-*.js",
+    "error-*.js",
+    "deprecations-manager-*.js",
+    "donkey-*.js",
+    "py-editor-*.js",
+    "py-game-*.js",
+    "py-terminal-*.js",
+    "toml-*.js",
+)
+
+
+def pyscript_loaded(dist: Path) -> list[str]:
+    """The PyScript files of ``PYSCRIPT_LOADED`` (the TOML chunk: the one core imports)."""
+    core = "".join(f.read_text() for f in sorted(dist.glob("core-*.js")))
+    names = []
+    for pattern in PYSCRIPT_LOADED:
+        found = sorted(f.name for f in dist.glob(pattern))
+        if pattern == "toml-*.js":
+            found = [n for n in found if f'import("./{n}")' in core]
+        if not found:
+            raise SystemExit(f"build_site: no PyScript file {pattern} (a new layout?)")
+        names += found
+    return names
+
+
+def precache_groups(p: dict[str, str], manifest: dict, pyscript: list[str]) -> dict[str, list]:
+    """What the service worker caches for offline play, by boot path: the files every boot
+    loads (``common``: the page, its scripts and styles, the runtime, the bots' worker's script
+    and config, the game's data), and those of the snapshot's boot or of the ordinary one (a
+    lean visit, a refused snapshot), never both. Nothing the game never loads: no icons, no
+    bench page, no lock file, no stock stdlib, no editor or terminal."""
+    pyodide = p["PYODIDE_DIR"]
+    common = [
+        "./",
+        "main.py",
+        "bots_worker.py",
+        "pyscript.toml",
+        "nova-data.zip",
+        "snapshot/manifest.json",
+        "assets/early.js",
+        "assets/boot.js",
+        "assets/site.css",
+        "assets/game.css",
+        "assets/favicon.svg",
+        f"{p['IDIOMORPH_DIR']}/idiomorph.min.js",
+        f"{pyodide}/pyodide.mjs",
+        f"{pyodide}/pyodide.asm.mjs",
+        f"{pyodide}/pyodide.asm.wasm",
+        p["PYODIDE_SHIM"],
+        *(f"{p['PYSCRIPT_DIR']}/{n}" for n in pyscript),
+    ]
+    return {
+        "common": common,
+        "snapshot": [f"snapshot/{manifest['snapshot']}", f"{pyodide}/{manifest['stdlib_rest']}"],
+        "ordinary": ["nova.zip", f"{pyodide}/{manifest['stdlib']}"],
+    }
+
+
+def write_service_worker(site: Site, pins: dict[str, str], groups: dict[str, list]) -> None:
+    """sw.js with this release's precache lists (path and SHA-256 of each file, by boot path)
+    and cache names (see sw.js)."""
+    digests = {}
+    for group in groups.values():
+        for rel in group:
+            f = site.out / ("index.html" if rel == "./" else rel)
+            if f not in site.written:
+                raise SystemExit(f"build_site: the precache names {rel}, which the build lacks")
+            digests[rel] = hashlib.sha256(f.read_bytes()).hexdigest()
+    app = sorted(r for r in digests if not r.startswith("runtime/"))
+    build_id = hashlib.sha256("".join(f"{r}\0{digests[r]}\0" for r in app).encode())
     values = {
         "RUNTIME_ID": (
             f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}"
             f"-idiomorph-{pins['idiomorph']}-pyc{PYC_RECIPE}"
         ),
-        "BUILD_ID": digest.hexdigest()[:16],
-        "RUNTIME_FILES": json.dumps(runtime),
-        "APP_FILES": json.dumps(app),
+        "BUILD_ID": build_id.hexdigest()[:16],
+        "PRECACHE": json.dumps(
+            {name: {rel: digests[rel] for rel in group} for name, group in groups.items()},
+            indent=1,
+        ),
     }
     site.write("sw.js", fill((ROOT / "sw.js").read_text(), values).encode())
 
@@ -568,7 +658,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.copy(f"{p['PYODIDE_DIR']}/python_stdlib.zip", pyodide_src / "python_stdlib.zip")
     files = package_files()
     if pyc_package:
-        nova_zip = precompiled_package(files)
+        nova_zip = sourceless(precompiled_package(files))
     else:
         nova_zip = zip_bytes([(rel, path.read_bytes()) for rel, path in files])
     site.write("nova.zip", nova_zip)
@@ -658,7 +748,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)
     site.copy("manifest.webmanifest", ROOT / "manifest.webmanifest")
-    write_service_worker(site, pins, p)
+    write_service_worker(site, pins, precache_groups(p, manifest, pyscript_loaded(dist)))
 
     # benchmark reference page
     site.write("bench/bare.html", BARE_HTML.encode())
@@ -683,8 +773,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--py-package",
         action="store_true",
-        help="ship nova as .py sources only (default: sources plus __pycache__ bytecode compiled "
-        "by the pinned Pyodide: importing the game took 1,300 ms from source vs 100 ms)",
+        help="ship nova as .py sources only (default: bytecode compiled by the pinned Pyodide "
+        "in place of the sources: importing the game took 1,300 ms from source vs 100 ms)",
     )
     args = ap.parse_args(argv)
     build(args.out.resolve(), pyc_package=not args.py_package)

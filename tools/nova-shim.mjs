@@ -42,6 +42,9 @@ function hex(buffer) {
 // inflates them in workers; without it (the bots' worker, a page without early.js) they are
 // fetched here and Pyodide compiles the wasm itself. A failed download is null, never a
 // rejected promise: nothing may reach the page's unhandledrejection handler.
+// The bots' worker starts after the page is up: the wasm and the snapshot are taken from Cache
+// Storage when the page handed them over or the service worker cached them (boot.js, sw.js),
+// so that they are not downloaded again (the HTTP cache of an incognito window keeps neither).
 // A lean visit: a slow or metered connection uses the snapshot only from a cache.
 function download() {
   let lean = false;
@@ -49,18 +52,25 @@ function download() {
     const c = navigator.connection;
     lean = Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
   } catch (e) { /* not lean */ }
+  const cached = (url) =>
+    Promise.resolve()
+      .then(() => (globalThis.caches ? caches.match(url) : null))
+      .then((r) => (r && r.ok ? r : null))
+      .catch(() => null);
   const manifest = fetch(root + "snapshot/manifest.json", { cache: "no-cache" })
     .then((r) => (r.ok ? r.json() : null))
     .catch(() => null);
   const bytes = manifest
-    .then((m) =>
-      m && typeof m.snapshot === "string" && /^[\w.-]+$/.test(m.snapshot)
-        ? fetch(root + "snapshot/" + m.snapshot, lean ? { cache: "only-if-cached", mode: "same-origin" } : {})
-          .then((r) => (r.ok ? r.arrayBuffer() : null))
-        : null,
-    )
+    .then(async (m) => {
+      if (!m || typeof m.snapshot !== "string" || !/^[\w.-]+$/.test(m.snapshot)) return null;
+      const url = root + "snapshot/" + m.snapshot;
+      const r = (await cached(url)) ||
+        (await fetch(url, lean ? { cache: "only-if-cached", mode: "same-origin" } : {}));
+      return r.ok ? r.arrayBuffer() : null;
+    })
     .catch(() => null);
-  return { manifest, bytes, wasm: null, wasmBytes: null, heap: null, module: null, lean };
+  const wasm = cached(wasmURL);
+  return { manifest, bytes, wasm, wasmBytes: null, heap: null, module: null, lean };
 }
 
 // Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming; early.js

@@ -1,12 +1,16 @@
 """Serve ``_site/`` locally with the same headers as ``netlify.toml`` declares for the host.
 
     python tools/serve.py [--port 8000] [--host 127.0.0.1] [--root _site]
-                          [--frame-ancestor ORIGIN ...] [--gzip]
+                          [--frame-ancestor ORIGIN ...] [--gzip] [--log-requests FILE]
 
 The port defaults to $PORT or 8000; ``--port 0`` picks a free one. The first line printed is
 ``serving <url>`` (tests read it). ``--frame-ancestor`` (or $NOVA_FRAME_ANCESTORS, space
 separated) adds origins to the CSP ``frame-ancestors`` of this local server only, for the embed
 test; netlify.toml itself is not changed.
+
+``--log-requests FILE`` appends one JSON line per request served: its path (with the query),
+status and the bytes of the body sent (``bench-page`` and the tests count a visit's downloads
+here, where every request of the page, its workers and the service worker arrives).
 
 Header rules follow Netlify's: every ``[[headers]]`` block whose ``for`` matches the request
 path applies (``*`` matches anything, ``:name`` one path segment); the same header from several
@@ -18,9 +22,11 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import json
 import os
 import re
 import sys
+import threading
 import tomllib
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -97,11 +103,36 @@ def _gzipped(path: Path) -> bytes:
     return _gzipped_cached(str(path), st.st_mtime, st.st_size)
 
 
+_LOG_LOCK = threading.Lock()
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     gzip = False
     rules: list = []
     extra_ancestors: tuple[str, ...] = ()
+    request_log: Path | None = None
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+    _status: int | None = None
+    _length = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self._length = int(value)
+        super().send_header(keyword, value)
+
+    def handle_one_request(self) -> None:
+        self._status, self._length = None, 0
+        super().handle_one_request()
+        if self.request_log is None or self._status is None:
+            return
+        sent = self._length if self.command == "GET" and self._status == 200 else 0
+        line = json.dumps({"path": self.path, "status": self._status, "bytes": sent})
+        with _LOG_LOCK, open(self.request_log, "a") as log:
+            log.write(line + "\n")
 
     def end_headers(self) -> None:
         for k, v in headers_for(self.path, self.rules, self.extra_ancestors).items():
@@ -159,6 +190,7 @@ def make_server(
     extra_ancestors: list[str] | tuple[str, ...] = (),
     netlify_toml: Path = ROOT / "netlify.toml",
     compress: bool = False,
+    request_log: Path | None = None,
 ) -> ThreadingHTTPServer:
     """A server for ``root`` (not started: call ``serve_forever``)."""
     handler = type(
@@ -168,6 +200,7 @@ def make_server(
             "rules": load_rules(netlify_toml),
             "extra_ancestors": tuple(extra_ancestors),
             "gzip": compress,
+            "request_log": request_log,
         },
     )
     server = _Server((host, port), functools.partial(handler, directory=str(root)))
@@ -186,12 +219,25 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="send files gzipped as a static host would (for Lighthouse); tests use plain files",
     )
+    ap.add_argument(
+        "--log-requests",
+        type=Path,
+        metavar="FILE",
+        help="append a JSON line per request served (path, status, body bytes) to FILE",
+    )
     args = ap.parse_args(argv)
     if not (args.root / "index.html").is_file():
         print(f"{args.root}/index.html missing: run `make site` first", file=sys.stderr)
         return 2
     extra = args.frame_ancestor + os.environ.get("NOVA_FRAME_ANCESTORS", "").split()
-    server = make_server(args.root, args.host, args.port, extra, compress=args.gzip)
+    server = make_server(
+        args.root,
+        args.host,
+        args.port,
+        extra,
+        compress=args.gzip,
+        request_log=args.log_requests,
+    )
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
     try:

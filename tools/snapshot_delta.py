@@ -4,14 +4,14 @@ A Pyodide snapshot (``makeMemorySnapshot``) is a header followed by the whole wa
 first ~3.2 MB of that heap are the module's data segments (libpython's static data), which the
 browser already has: they are inside ``pyodide.asm.wasm``, and only ~70 KB of them change
 while Python starts. XOR-ing the heap with the module's initial memory turns those megabytes
-into zeros: the gzipped snapshot shrank from 5.5 MB to 4.1 MB (README, issue 13).
+into zeros: the gzipped snapshot shrank from 5.5 MB to 4.1 MB (issue 13).
 
 ``tools/nova-shim.mjs`` undoes it in the page with the same wasm bytes (``initial_memory``
 there is the same parser in JS) and checks the result against ``static_sha256``.
 
 Two thirds of the heap's pages are then zeros (free memory, and static data Python never
 wrote). They are not shipped: ``pack_pages`` keeps the other pages and says where they go, so
-the page inflates 10 MB instead of 31 MB (a quarter of a second less on a slow machine, README)
+the page inflates 10 MB instead of 31 MB (a quarter of a second less on a slow machine, issue 13)
 and the zeros come free with the new buffer the shim puts the pages back into.
 """
 

@@ -8,16 +8,20 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
   page with its memory snapshot and with the snapshot's download refused (the ordinary boot,
   Playwright route abort); the bots' worker's boot (``data-nova-worker-ms``) after each cold
   load, next to the page's;
-* a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot, the
-  snapshot precached by the service worker for the next visit), cold, and the next visit;
+* a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot,
+  never the snapshot), cold, and the next lean visit, from the service worker's cache;
 * return visits in a player's browser (a profile on disk, whose HTTP cache and wasm code cache
   outlive the page, unlike the incognito contexts above): a first visit, then visits on each
   of which a game is played (``--return-moves`` clicks), the third and later timed, next to
   bare Pyodide's third and later loads in a profile of its own;
-* bytes transferred by a cold load of the page (and of a lean one), raw and as a host would
-  send them gzipped (-6) or brotli-compressed (quality 11, if the ``brotli`` package is
-  installed: the test extra pins it); files already compressed (the snapshot) count as they
-  are, and so, in effect, do the deflated zips (compressing them again gains under 1%);
+* the bytes of a whole first visit, counted at the server (``tools/serve.py --log-requests``):
+  every request of the page, of its workers and of the service worker's install, until the
+  service worker controls the page and the server has been quiet for a while; each download
+  raw and as a host would send it gzipped (-6) or brotli-compressed (quality 11, if the
+  ``brotli`` package is installed: the test extra pins it); files already compressed (the
+  snapshot) count as they are, and so, in effect, do the deflated zips (compressing them
+  again gains under 1%). With the snapshot, on the lean path (``?lean``), and the URLs
+  downloaded more than once (aim: none); then what starting the bots' worker downloads;
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
   median and 95th percentile next to one frame (16.7 ms);
@@ -33,6 +37,8 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 from __future__ import annotations
 
 import argparse
+import collections
+import json
 import random
 import statistics
 import subprocess
@@ -91,33 +97,63 @@ COUNT_JS = """
 """
 
 
-def _track_downloads(context) -> list:
-    """The requests ``context`` completes from now on: the page's and its workers' (early.js
-    downloads the wasm and the snapshot in workers, whose fetches the page's own
-    ``performance`` entries do not list), not the service worker's precache."""
-    done: list = []
+class ServerLog:
+    """The requests ``tools/serve.py --log-requests`` served: one JSON line each."""
 
-    def finished(request) -> None:
-        if request.service_worker is None:
-            done.append(request)
+    def __init__(self, path: Path) -> None:
+        self.path = path
 
-    context.on("requestfinished", finished)
-    return done
+    def rows(self) -> list[dict]:
+        try:
+            text = self.path.read_text()
+        except FileNotFoundError:
+            return []
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    def mark(self) -> int:
+        return len(self.rows())
+
+    def since(self, mark: int, quiet_s: float = 2.0, limit_s: float = 120.0) -> list[dict]:
+        """The requests served since ``mark``, once none has come for ``quiet_s`` seconds."""
+        deadline = time.monotonic() + limit_s
+        count, still = -1, time.monotonic()
+        while time.monotonic() < deadline:
+            n = self.mark()
+            if n != count:
+                count, still = n, time.monotonic()
+            elif time.monotonic() - still >= quiet_s:
+                break
+            time.sleep(0.25)
+        return self.rows()[mark:]
 
 
-def _bytes(requests: list) -> dict:
-    """What ``requests`` transferred: bytes with headers, bodies, and the paths downloaded
-    (a request answered with no body, e.g. refused or from a cache, is not a download)."""
-    transfer = body = 0
-    paths = []
-    for request in requests:
-        sizes = request.sizes()
-        n = max(0, sizes.get("responseBodySize", 0))
-        transfer += n + max(0, sizes.get("responseHeadersSize", 0))
-        body += n
-        if n > 0:
-            paths.append(urlparse(request.url).path)
-    return {"transfer": transfer, "body": body, "requests": len(requests), "paths": paths}
+def _site_file(site: Path, path: str) -> Path:
+    f = site / (urlparse(path).path.lstrip("/") or "index.html")
+    return f / "index.html" if f.is_dir() else f
+
+
+def _server_bytes(rows: list[dict], site: Path) -> dict:
+    """What the requests ``rows`` downloaded: each download raw and as a host would compress
+    it, the requests and downloads, and the URLs (and files) downloaded more than once."""
+    downloads = [r for r in rows if r["bytes"] > 0]
+    sizes = _compressed_bytes(site, sorted({r["path"] for r in downloads}))
+    total = {"raw": 0, "gzip": 0, "br": 0}
+    for r in downloads:
+        f = sizes.get(r["path"], {"raw": r["bytes"], "gzip": r["bytes"]})
+        for k in total:
+            total[k] += int(f.get(k) or f["gzip"])  # no brotli figure: the gzip one
+    urls = collections.Counter(r["path"] for r in downloads)
+    files = collections.Counter(_site_file(site, r["path"]) for r in downloads)
+    return {
+        **total,
+        "has_br": all("br" in f for f in sizes.values()),
+        "sent": sum(r["bytes"] for r in downloads),
+        "requests": len(rows),
+        "downloads": len(downloads),
+        "twice": sorted(u for u, n in urls.items() if n > 1),
+        "files_twice": sorted(str(f.relative_to(site)) for f, n in files.items() if n > 1),
+        "per_path": {p: sizes[p] for p in urls if p in sizes},
+    }
 
 
 def _median(xs: list[float]) -> float:
@@ -164,6 +200,7 @@ def _start_worker(page) -> float | None:
 
 def _boot_once(
     browser,
+    log: ServerLog,
     url: str,
     marker: str,
     cold: list,
@@ -173,14 +210,15 @@ def _boot_once(
     worker: list | None = None,
     after_service_worker: bool = False,
 ) -> None:
-    """One cold load (fresh context) then one warm load (new page, same context); with
+    """One cold load (fresh context) then one warm load (new page, same context); the first
+    time, what the whole cold visit downloaded, counted at the server (``log``); with
     ``after_service_worker`` the warm load waits until the service worker controls the page
-    (its precache done: what a lean first visit relies on for the next one)."""
+    (its precache done: what the next visit is served from)."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
     if block_snapshot:  # the snapshot's download fails: the shim must boot the ordinary way
         ctx.route("**/snapshot/nova-*", lambda route: route.abort())
-    downloads = _track_downloads(ctx)
+    mark = log.mark()
     page, ms = _load(ctx, url, marker)
     cold.append(ms)
     state = page.evaluate("document.documentElement.dataset.novaSnapshot")
@@ -189,13 +227,22 @@ def _boot_once(
     imp = page.evaluate("document.body.dataset.novaImportMs")
     if imp:
         size.setdefault("import_ms", []).append(float(imp))
-    if "transfer" not in size:
-        time.sleep(0.3)  # let late resource entries land
-        size.update(_bytes(downloads))
+    # the whole first visit, the service worker's install too; not with a route (Playwright's
+    # routing turns the HTTP cache off, so the install would download everything again)
+    if "sent" not in size and not block_snapshot:
+        if marker == "data-nova-ready":
+            page.wait_for_function(
+                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                timeout=120_000,
+            )
+        size.update(_server_bytes(log.since(mark), ROOT / "_site"))
     if worker is not None:
+        mark = log.mark()
         ms = _start_worker(page)
         if ms is not None:
             worker.append(ms)
+        if "worker_bytes" not in size:
+            size["worker_bytes"] = _server_bytes(log.since(mark), ROOT / "_site")
     if after_service_worker:
         page.wait_for_function(
             "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
@@ -366,8 +413,6 @@ def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, thi
 def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int) -> dict:
     """The page's game, decision by decision, asked of the same bots under CPython with the
     same thinking time (the page's moves are played, so both see the same positions)."""
-    import json
-
     from ..record import GameRecord
     from ..rules import new_game
     from ..web.bot_turns import BotStats, thinking_bot
@@ -400,14 +445,12 @@ def _compressed_bytes(site: Path, paths: list[str]) -> dict[str, dict[str, int]]
     import gzip
 
     try:
-        import brotli  # the test extra pins it
+        import brotli  # type: ignore[import-untyped]  # the test extra pins it
     except ImportError:
         brotli = None
     out = {}
     for path in paths:
-        f = site / (path.lstrip("/") or "index.html")
-        if f.is_dir():
-            f = f / "index.html"
+        f = _site_file(site, path)
         if not f.is_file() or path in out:
             continue
         data = f.read_bytes()
@@ -458,12 +501,15 @@ def main(argv: list[str]) -> int:
             check=True,
             stdout=subprocess.DEVNULL,
         )
+    log_dir = tempfile.TemporaryDirectory()
+    log = ServerLog(Path(log_dir.name) / "requests.jsonl")
     server = subprocess.Popen(
-        [sys.executable, str(tools / "serve.py"), "--port", "0"],
+        [sys.executable, str(tools / "serve.py"), "--port", "0", "--log-requests", str(log.path)],
         stdout=subprocess.PIPE,
         text=True,
     )
     try:
+        assert server.stdout is not None
         line = server.stdout.readline().strip()
         if not line.startswith("serving "):
             print(f"tools/serve.py did not start: {line!r}")
@@ -473,21 +519,48 @@ def main(argv: list[str]) -> int:
             browser = launch_chromium(p)
             print(f"bench-page: {url}, Chromium {browser.version}, {args.reps} loads each")
             # interleaved, so that a busy spell on the machine hits every case alike
-            bare_c, bare_w, bare_size = [], [], {}
-            pyc_c, pyc_w, pyc_size = [], [], {}
-            ours_c, ours_w, size, worker = [], [], {}, []
-            plain_c, plain_w, plain_size, plain_worker = [], [], {}, []
-            lean_c, lean_w, lean_size = [], [], {}
+            bare_c: list[float] = []
+            bare_w: list[float] = []
+            pyc_c: list[float] = []
+            pyc_w: list[float] = []
+            ours_c: list[float] = []
+            ours_w: list[float] = []
+            plain_c: list[float] = []
+            plain_w: list[float] = []
+            lean_c: list[float] = []
+            lean_w: list[float] = []
+            worker: list[float] = []
+            plain_worker: list[float] = []
+            bare_size: dict = {}
+            pyc_size: dict = {}
+            size: dict = {}
+            plain_size: dict = {}
+            lean_size: dict = {}
             for _ in range(0 if args.bots_only else args.reps):
                 _boot_once(
-                    browser, url + "bench/bare.html", "data-bare-ready", bare_c, bare_w, bare_size
+                    browser,
+                    log,
+                    url + "bench/bare.html",
+                    "data-bare-ready",
+                    bare_c,
+                    bare_w,
+                    bare_size,
                 )
-                _boot_once(
-                    browser, url + "bench/bare.html?pyc", "data-bare-ready", pyc_c, pyc_w, pyc_size
-                )
-                _boot_once(browser, url, "data-nova-ready", ours_c, ours_w, size, worker=worker)
                 _boot_once(
                     browser,
+                    log,
+                    url + "bench/bare.html?pyc",
+                    "data-bare-ready",
+                    pyc_c,
+                    pyc_w,
+                    pyc_size,
+                )
+                _boot_once(
+                    browser, log, url, "data-nova-ready", ours_c, ours_w, size, worker=worker
+                )
+                _boot_once(
+                    browser,
+                    log,
                     url,
                     "data-nova-ready",
                     plain_c,
@@ -498,6 +571,7 @@ def main(argv: list[str]) -> int:
                 )
                 _boot_once(
                     browser,
+                    log,
                     url + "?lean",
                     "data-nova-ready",
                     lean_c,
@@ -513,7 +587,8 @@ def main(argv: list[str]) -> int:
                 back = _return_visits(
                     p, url, "data-nova-ready", args.reps, args.return_moves, args.seed
                 )
-            times, misses, note = [], 0, "--bots-only" if args.bots_only else "--moves 0"
+            times: list[float] = []
+            misses, note = 0, "--bots-only" if args.bots_only else "--moves 0"
             if not args.bots_only and args.moves:
                 times, misses, note = _clicks(browser, url, args.moves, args.seed)
             bots = {}
@@ -525,6 +600,7 @@ def main(argv: list[str]) -> int:
     finally:
         server.terminate()
         server.wait(timeout=10)
+        log_dir.cleanup()
 
     def row(name: str, value: str, ref: str) -> None:
         print(f"  {name:<44} {value:>12}   {ref}")
@@ -569,7 +645,7 @@ def main(argv: list[str]) -> int:
         f"{runs(lean_c)} = {_median(lean_c) / _median(bare_c):.2f}x bare cold",
     )
     row(
-        "lean, next visit (snapshot precached), warm",
+        "lean, next visit (the service worker's cache), warm",
         fmt(lean_w),
         f"{runs(lean_w)} = {_median(lean_w) / _median(bare_w):.2f}x bare warm",
     )
@@ -603,8 +679,20 @@ def main(argv: list[str]) -> int:
             fmt(plain_worker),
             f"{runs(plain_worker)}; that page's cold boot {fmt(plain_c)}",
         )
-    _print_bytes(size, bare_size, row)
-    _print_bytes(lean_size, bare_size, row, "lean first visit (no snapshot)")
+    print(
+        "bytes of a whole first visit, counted at tools/serve.py: the page, its workers and "
+        "the service worker's install; each download as a host would send it"
+    )
+    _print_bytes(size, "with the snapshot", 7_500_000, "gzip", row)
+    _print_bytes(lean_size, "lean (?lean: the ordinary boot)", 5_000_000, "br", row)
+    _print_bytes(bare_size, "reference: bare loadPyodide()", None, "", row)
+    if size.get("worker_bytes"):
+        w = size["worker_bytes"]
+        row(
+            "then starting the bots' worker: downloads",
+            f"{w['downloads']}",
+            f"{w['requests']} requests, {w['sent']:,} bytes sent",
+        )
     print("click to data-nova-moves change, ms")
     if note and not times:
         print(f"  skipped: {note}")
@@ -623,37 +711,30 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _print_bytes(size: dict, bare_size: dict, row, label: str = "our page") -> None:
-    """What a first visit transfers: raw, and as a host would compress each file."""
-    per_file = _compressed_bytes(ROOT / "_site", size.get("paths", []))
-    total = {k: sum(f.get(k, 0) for f in per_file.values()) for k in ("raw", "gzip", "br")}
-    has_br = all("br" in f for f in per_file.values())
-    print(
-        f"bytes, cold load, {label}: transferred by tools/serve.py (uncompressed), and the same "
-        "files as a host would send them"
-    )
+def _print_bytes(size: dict, label: str, aim: int | None, aim_of: str, row) -> None:
+    """One first visit's bytes (``_server_bytes``), its aim and its biggest downloads."""
+    if "sent" not in size:
+        return
+    aims = {k: f"aim: at most {aim:,}" if aim and aim_of == k else "" for k in ("gzip", "br")}
     row(
-        "our page: transferred",
-        f"{size.get('transfer', 0):,}",
-        f"{size.get('requests', 0)} requests ({total['raw']:,} bytes of files)",
+        f"{label}: sent",
+        f"{size['sent']:,}",
+        f"{size['downloads']} downloads of {size['requests']} requests (uncompressed)",
     )
-    row("our page: gzip -6 of each file", f"{total['gzip']:,}", "aim: at most 5,000,000")
-    if has_br:
-        row("our page: brotli 11 of each file", f"{total['br']:,}", "aim: at most 5,000,000")
+    row(f"{label}: gzip -6 of each download", f"{size['gzip']:,}", aims["gzip"])
+    if size.get("has_br"):
+        row(f"{label}: brotli 11 of each download", f"{size['br']:,}", aims["br"])
     else:
-        row("our page: brotli", "n/a", "pip install brotli (the test extra pins it)")
-    biggest = sorted(per_file.items(), key=lambda kv: -kv[1]["raw"])[:6]
+        row(f"{label}: brotli", "n/a", "pip install brotli (the test extra pins it)")
+    twice = size["twice"] + [f for f in size["files_twice"] if f not in size["twice"]]
+    row(f"{label}: downloaded twice", str(len(twice)), " ".join(twice) or "aim: none")
+    biggest = sorted(size["per_path"].items(), key=lambda kv: -kv[1]["raw"])[:4]
     for path, f in biggest:
         row(
             f"  {path.rsplit('/', 1)[-1][:40]}",
             f"{f['raw']:,}",
             f"gzip {f['gzip']:,}" + (f", brotli {f['br']:,}" if "br" in f else ""),
         )
-    row(
-        "reference: bare loadPyodide(): transferred",
-        f"{bare_size.get('transfer', 0):,}",
-        f"{bare_size.get('requests', 0)} requests",
-    )
 
 
 def _print_bots(page: dict, args, row) -> None:
