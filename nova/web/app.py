@@ -32,6 +32,7 @@ from .controller import (
     ReplayGo,
     SavesChanged,
     Say,
+    TutorialScreen,
     WhyNot,
     Worker,
     WorkerChanged,
@@ -208,6 +209,11 @@ class App:
         else:
             body.removeAttribute("data-nova-over")
         body.setAttribute("data-nova-screen", self.c.ui.name)
+        for name, value in self.c.body_attributes().items():  # the tutorial's contract
+            if value is None:
+                body.removeAttribute(name)
+            else:
+                body.setAttribute(name, value)
         ms = (time.perf_counter() - t0) * 1000
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
@@ -278,6 +284,9 @@ class App:
         one that is still there), and the choice is scrolled into view if it is out of
         it, so nothing asked is below the fold. Not under a dialog (help, share panel)."""
         ui = self.c.ui
+        if isinstance(ui.screen, TutorialScreen) and not ui.help_open:
+            self.bring_lesson_choice()
+            return
         if not self.c.on_game() or not isinstance(ui.screen, GameScreen):
             return
         s = self.c.session
@@ -301,6 +310,23 @@ class App:
                 continue
             self.bring(el)
             return
+
+    def bring_lesson_choice(self) -> None:
+        """In a lesson the focus goes to what the lesson expects next (its first target,
+        or "Next lesson" once the goal is met), unless it is on a target already: a
+        keyboard player goes through a lesson with Enter alone."""
+        active = _el(self.document.activeElement)
+        if (
+            active is not None
+            and bool(active.isConnected)
+            and active.hasAttribute("data-lesson-target")
+        ):
+            return
+        for sel in ("[data-lesson-target]", '[data-ui="next-lesson"]'):
+            el = _el(self.root.querySelector(sel))
+            if el is not None:
+                self.bring(el)
+                return
 
     def zoom_board(self) -> None:
         """On a phone, a board choice zooms the board to the choices so each target is at
@@ -582,7 +608,7 @@ class App:
             move = token if isinstance(token, str) and token else None
         intent = self.c.key_intent(key, move, _is_button(event.target))
         if intent is None:
-            if key in CARD_KEYS and self.c.on_game():
+            if key in CARD_KEYS and (self.c.on_game() or self.c.on_lesson()):
                 self.card_key(key, event)
             return
         if isinstance(intent, Play | Ready | ReplayGo):
@@ -601,8 +627,8 @@ class App:
             play.focus()
             return
         why = _el(card.querySelector("[data-why]"))
-        if why is not None and self.c.session is not None:
-            self.do(Say(self.c.session.why_not(str(why.getAttribute("data-why")))))
+        if why is not None:
+            self.do(WhyNot(token=str(why.getAttribute("data-why"))))
 
 
 async def _breathe() -> None:
