@@ -177,3 +177,16 @@ def test_the_rules_dialog_offers_learn_to_play_and_it_closes_the_dialog():
     assert 'data-ui="learn"' in c.markup().split('id="help-layer"')[1]
     c.dispatch(OpenTutorial())
     assert not c.ui.help_open and c.ui.name == "tutorial"
+
+
+def test_the_first_games_prompt_says_what_happened_and_what_to_do_now():
+    c = tab()
+    c.dispatch(OpenTutorial(FIRST_GAME.id))
+    c.dispatch(StartFirstGame())
+    s = c.session
+    assert not s.needs_pass() and not s.bot_to_move()  # the player moves first
+    launch = next(str(m) for m in s.state.legal_moves() if str(m).startswith("L"))
+    c.dispatch(Play(launch))
+    prompt = re.search(r'<p class="prompt"[^>]*>([^<]*)</p>', c.markup())[1]
+    assert prompt.startswith(f"You launched a ship to {launch[1:]}") and "R44" in prompt
+    assert "You can" in prompt

@@ -108,9 +108,7 @@ def test_a_lesson_by_keyboard(page_factory, server_url):
         assert page.evaluate("document.activeElement.hasAttribute('data-lesson-target')")
         before = page.locator("#app").inner_html()
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "(b) => document.querySelector('#app').innerHTML !== b", arg=before
-        )
+        page.wait_for_function("(b) => document.querySelector('#app').innerHTML !== b", arg=before)
     assert page.locator("body[data-nova-lesson-done]").count() == 1
     page.wait_for_function("document.activeElement.dataset.ui === 'next-lesson'")
     page.keyboard.press("Enter")

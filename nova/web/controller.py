@@ -45,6 +45,7 @@ from ..tutorial import (
     TUTORIAL_IDS,
     LessonSession,
     load_progress,
+    narrate,
 )
 from ..tutorial import start as start_lesson
 from ..tutorial.session import target_of
@@ -429,6 +430,7 @@ class Controller:
         # the tutorial's progress (its own key beside the saved games), and what could not
         # be read of it, said once when the tutorial opens
         self.progress, self.progress_note = load_progress(store.read(STORAGE_KEY))
+        self.guided = ""  # the id of the tutorial's first game while it is on in this tab
         # the board's unchanging layer (key, markup) of the last game markup, for the adapter
         self.static: tuple[str, str] | None = None
 
@@ -715,6 +717,7 @@ class Controller:
         self.open(Session.new(g.players, g.seed, names, colours, bots), new_id(g.seed))
         self.save_progress(self.progress.complete(g.id))
         self.autosave()
+        self.guided = self.game_id
 
     def lesson_key(self, key: str, focused_move: str | None, on_button: bool) -> Intent | None:
         """A lesson's keys are the game's: Enter or Space plays the focused target, e (or
@@ -895,6 +898,10 @@ class Controller:
                 thinking = f"{who} is getting ready…"
             if ui.elsewhere and not ui.elsewhere.forked:
                 thinking = f"{who} waits: this game went on in another tab."
+        guided = self.guided and self.game_id == self.guided and len(s.states) > 1
+        if guided and not thinking:  # the first game's prompt says what just happened
+            human = s.humans[0] if s.humans else 0
+            thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
         off = "" if self.store.available else self.store.error
         status = " ".join(x for x in (off, ui.save_error, ui.worker_note) if x)
         self.static = static_layer(view, colours)
