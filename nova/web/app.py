@@ -14,17 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import time
 
 from ..render.keep import keys_in
 from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
+from .bot_turns import BotError, BotTable, accept
 from .controller import (
+    HINT_BOT,
     CloseHelp,
     Controller,
     Effect,
     FormInput,
     GameScreen,
+    HintReady,
     Intent,
     OpenLink,
     Play,
@@ -128,6 +132,8 @@ class App:
             self.start_share()
         if Effect.FULL_PAGE in effects:
             self.open_full_page()
+        if Effect.HINT in effects:
+            asyncio.ensure_future(self.ask_hint())
 
     def form_input(self) -> FormInput:
         """The new-game form's fields as they are on the page (None: not on the page)."""
@@ -485,6 +491,37 @@ class App:
             ms = (time.perf_counter() - t0) * 1000
             self.body.setAttribute("data-nova-worker-ms", f"{ms:.0f}")
         self.render()  # and the bots play on (resume_bots)
+
+    async def ask_hint(self) -> None:
+        """Ask the strongest bot for the person's decision on screen, in the worker (on
+        this page, in slices, if the worker cannot start); the controller shows the answer
+        unless the game moved on meanwhile. The page stays usable while it thinks."""
+        c = self.c
+        s, asked = c.session, c.hint_request()
+        if s is None or asked is None:
+            return
+        seat, at = s.state.current_player, s.moves
+        try:
+            if c.ui.worker is Worker.IDLE:
+                c.dispatch(WorkerChanged(Worker.STARTING))
+                await self.start_worker()
+            for _ in range(600):  # started for the bots a moment ago: wait for it to be up
+                if c.ui.worker is not Worker.STARTING:
+                    break
+                await asyncio.sleep(0.1)
+            if self.worker is not None:
+                answer = await self.worker.think(asked)
+                token, _ = accept(s.state, seat, HINT_BOT, answer)
+            else:
+                data = json.loads(asked)
+                table = BotTable(data["bots"], time_ms=data["time_ms"])
+                token = await table.decide(s.state, seat, data["seed"], _breathe,
+                                           cancelled=lambda: s.moves != at)  # fmt: skip
+        except BotError as exc:
+            self.do(Say(f"No hint this time: {exc}."))
+            return
+        if token is not None:
+            self.do(HintReady(token, at))
 
     # -- events ---------------------------------------------------------------------------
     def share_panel(self):

@@ -20,6 +20,7 @@ import random
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from html import escape as html_escape
 from typing import ClassVar
 
 from ..links import decode
@@ -37,7 +38,9 @@ from ..render.screens import (
     scores_html,
 )
 from ..render.tutorial import first_game_html, lesson_html
-from ..rules import IllegalMove
+from ..render.words import describe
+from ..rules import IllegalMove, layout_for
+from ..rules.scoring import best_bay_split
 from ..tutorial import (
     BY_ID,
     FIRST_GAME,
@@ -49,6 +52,7 @@ from ..tutorial import (
 )
 from ..tutorial import start as start_lesson
 from ..tutorial.session import target_of
+from .bot_turns import bot_request
 from .saves import PREFIX, Moves, SaveStore, Verdict, new_id
 from .session import Session
 from .share import Replay
@@ -56,6 +60,7 @@ from .share import Replay
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 BOT_PACES = ("watch", "quick")
+HINT_BOT = "search"  # the strongest bot (docs/BOTS.md) gives the hints
 THINK_MS = (250, 1000, 3000)  # the new-game form's thinking times (screens.THINK_CHOICES)
 
 
@@ -143,6 +148,17 @@ class Elsewhere:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """A hint for the person's decision after ``at`` decisions of game ``game_id``: the
+    strongest bot's choice (``token``, "" while it thinks) and what it gains in words."""
+
+    game_id: str
+    at: int
+    token: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class UiState:
     screen: ScreenState = NewGameScreen()
     game: Game | None = None
@@ -152,6 +168,7 @@ class UiState:
     message: str = ""  # the alert: bad input, a link that could not be opened, why not
     elsewhere: Elsewhere | None = None
     save_error: str = ""  # the last save failed (storage full): said, the game plays on
+    hint: Hint | None = None  # shown only while its decision is the one on screen
 
     def __post_init__(self) -> None:
         if self.screen.kind in (Screen.GAME, Screen.REPLAY) and self.game is None:
@@ -332,6 +349,19 @@ class StartFirstGame:
 
 
 @dataclass(frozen=True)
+class AskHint:
+    """The person asks for a hint (the adapter asks the strongest bot, in the worker)."""
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The bot's choice for the decision after ``at`` decisions (checked by the engine)."""
+
+    token: str
+    at: int
+
+
+@dataclass(frozen=True)
 class WorkerChanged:
     worker: Worker
     note: str = ""
@@ -369,7 +399,7 @@ Intent = (
     | CloseScores | Reseed | SetPlayers | Resume | Delete | OpenLink | OpenReplay | ReplayGo
     | CloseReplay | PlayFromReplay | Say | WhyNot | WorkerChanged | SavesChanged | OpenNewest
     | KeepHere | Share | FullPage | OpenTutorial | NextLesson | SkipLesson | RestartLesson
-    | CloseTutorial | StartFirstGame
+    | CloseTutorial | StartFirstGame | AskHint | HintReady
 )  # fmt: skip
 
 
@@ -381,6 +411,7 @@ class Effect(Enum):
     SHARE = "share"  # open the share panel for the game on screen
     FULL_PAGE = "full-page"  # open the full page in a new tab
     CLEAR_LINK = "clear-link"  # the link's game is saved: drop the link from the address
+    HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
 
 
 def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
@@ -393,7 +424,7 @@ def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
         "new-game": StartGame(form), "menu": Menu(form), "reseed": Reseed(form),
         "learn": OpenTutorial(), "next-lesson": NextLesson(), "skip-lesson": SkipLesson(),
         "restart-lesson": RestartLesson(), "close-tutorial": CloseTutorial(),
-        "first-game": StartFirstGame(),
+        "first-game": StartFirstGame(), "hint": AskHint(),
     }  # fmt: skip
     if name in simple:
         return simple[name]
@@ -479,6 +510,25 @@ class Controller:
             "data-nova-tutorial": "done" if self.progress.finished else None,
         }
 
+    def hint_shown(self) -> Hint | None:
+        """The hint for the decision on screen (asked or ready), if any."""
+        h, s = self.ui.hint, self.session
+        if h is None or s is None or h.game_id != self.game_id or h.at != s.moves:
+            return None
+        return h
+
+    def hint_request(self) -> str | None:
+        """The worker's request for the hint asked now: the strongest bot in the person's
+        seat, on what that seat may see (``bot_turns.bot_request``); None if none asked."""
+        s = self.session
+        if s is None or self.hint_shown() is None or s.state.is_over():
+            return None
+        seat = s.state.current_player
+        bots = list(s.record.bots)
+        bots[seat] = HINT_BOT
+        seed = s.record.seed * 1_000_003 + s.moves
+        return bot_request(s.state, seat, bots, seed, self.form.think_ms, f"hint:{self.game_id}")
+
     def on_game(self) -> bool:
         """The game screen with nothing over it: a person's moves and keys count."""
         return isinstance(self.ui.screen, GameScreen) and not self.ui.help_open
@@ -500,7 +550,10 @@ class Controller:
         """Apply ``intent``; the effects say what the adapter does next."""
         ui = self.ui
         s = self.session
-        quiet = OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
+        quiet = (
+            OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
+            | HintReady
+        )  # fmt: skip
         if not isinstance(intent, quiet):  # a person's action replaces the last message
             self.set(message="")
         match intent:
@@ -526,6 +579,21 @@ class Controller:
                 self.set(screen=NewGameScreen(), help_open=False)
             case StartFirstGame():
                 self.start_first_game()
+            case AskHint() if s is not None and self.on_game():
+                if s.state.is_over() or s.needs_pass() or s.bot_to_move():
+                    self.set(message="A hint is for your own decision: none is asked of you now.")
+                    return ALL
+                if self.hint_shown() is not None:
+                    return NONE  # asked already for this decision
+                self.set(hint=Hint(self.game_id, s.moves))
+                return frozenset({Effect.RENDER, Effect.HINT})
+            case HintReady(token, at):
+                h = ui.hint
+                if s is None or h is None or h.token or h.at != at or s.moves != at:
+                    return NONE  # stale: the game moved on while the bot thought
+                text = hint_text(s, token)
+                s.note(f"Hint shown: {text}")
+                self.set(hint=replace(h, token=token, text=text))
             case Play(token):
                 if not self.on_game() or s is None or s.bot_to_move():
                     return NONE
@@ -903,13 +971,19 @@ class Controller:
             human = s.humans[0] if s.humans else 0
             thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
         off = "" if self.store.available else self.store.error
-        status = " ".join(x for x in (off, ui.save_error, ui.worker_note) if x)
+        hint = self.hint_shown()
+        said = ""
+        if hint is not None:
+            said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
+        status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
         self.static = static_layer(view, colours)
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
             True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
             undo_why=s.undo_block(),
         )  # fmt: skip
+        if hint is not None and hint.token:
+            html = mark_hint(html, hint.token)
         if s.state.is_over() and not scores_closed:
             html += scores_html(view, names, colours)
         return html
@@ -936,3 +1010,27 @@ class Controller:
 def _sentence(text: str) -> str:
     """A refusal as the alert shows it: a capital first letter."""
     return text[:1].upper() + text[1:] if text else ""
+
+
+def hint_text(s: Session, token: str) -> str:
+    """One line of what the hinted decision does and gains (public facts only: the log's
+    words for it and the Cargo Bays' points)."""
+    before = s.state
+    seat = before.current_player
+    after = before.apply(token)
+    line = describe(before, token, after, s.record.names)
+    lay = layout_for(s.record.players, s.record.variant)
+
+    def bays(state) -> int:
+        seat_view = state.view(seat)["seats"][seat]
+        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view["bays"])
+
+    gain = bays(after) - bays(before)
+    words = line or "this decision"
+    return f"{words}: Cargo Bays +{gain} pts" if gain > 0 else words
+
+
+def mark_hint(html: str, token: str) -> str:
+    """Mark the element that plays ``token`` with ``data-hint`` (the hint, never played)."""
+    attr = f'data-move="{html_escape(token, quote=True)}"'
+    return html.replace(attr, attr + " data-hint", 1)
