@@ -119,17 +119,19 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         '<section class="panel lesson-panel" aria-label="Lesson">'
         f"<h2>{escape(lesson.title)}</h2>"
         f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
-        f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
         f"{rule_html(lesson.rule, lesson.quote)}{after}</section>"
     )
+    # the goal, why a tap was refused and what is asked now sit together just above the
+    # choices, so they are in view with the target the page scrolls to
+    goal = f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
     board = board_svg(view, names, colours, True, keys)
     body = (
         f'<div class="game tutorial" data-seat="{view["seat"]}" data-decider="{view["current"]}">'
-        f"{topbar(lesson.id)}{notice(message)}"
+        f"{topbar(lesson.id)}"
         '<div class="table"><div class="board-wrap">'
         f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
         '<div class="controls">'
-        f"{panel}"
+        f"{panel}{goal}{notice(message)}"
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         f'<div class="action-bar">{choices_html(view, keys)}{end}</div>'
         f"{hand_html(view, lay, keys)}{played_html(view, lay)}{track_html(view)}"
