@@ -190,3 +190,14 @@ def test_the_first_games_prompt_says_what_happened_and_what_to_do_now():
     prompt = re.search(r'<p class="prompt"[^>]*>([^<]*)</p>', c.markup())[1]
     assert prompt.startswith(f"You launched a ship to {launch[1:]}") and "R44" in prompt
     assert "You can" in prompt
+
+
+def test_two_tabs_keep_each_others_lessons():
+    storage = MemoryStorage()
+    a, b = tab(storage), tab(storage)
+    a.dispatch(OpenTutorial("about"))
+    finish_lesson(a)
+    b.dispatch(OpenTutorial("launch"))
+    finish_lesson(b)  # b never read a's progress, and must not write over it
+    fresh = tab(storage)
+    assert {"about", "launch"} <= fresh.progress.done

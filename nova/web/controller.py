@@ -47,6 +47,7 @@ from ..tutorial import (
     STORAGE_KEY,
     TUTORIAL_IDS,
     LessonSession,
+    TutorialProgress,
     load_progress,
     narrate,
 )
@@ -766,10 +767,14 @@ class Controller:
             return _sentence(ls.why_not(""))
         return _sentence(f"{space} is not a choice now. The goal: {lesson.goal} ({lesson.rule})")
 
-    def save_progress(self, progress) -> None:
-        """Keep the progress (in memory always; in storage when it can be written)."""
-        self.progress = progress
-        self.store.write(STORAGE_KEY, progress.to_json())
+    def save_progress(self, progress: TutorialProgress) -> None:
+        """Keep the progress (in memory always; in storage when it can be written), with
+        what another tab stored meanwhile: a lesson done there stays done."""
+        stored, _ = load_progress(self.store.read(STORAGE_KEY))
+        done = progress.done | stored.done
+        skipped = (progress.skipped | stored.skipped) - done
+        self.progress = TutorialProgress(progress.lesson_ids, done, skipped)
+        self.store.write(STORAGE_KEY, self.progress.to_json())
 
     def start_first_game(self) -> None:
         """The tutorial hands over to an ordinary game with FIRST_GAME's settings."""
