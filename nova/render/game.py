@@ -382,6 +382,14 @@ def game_html(
     def part(markup: str, id_: str) -> str:
         return keyed(markup, id_, known) if markup else ""
 
+    # a hint is for a person's own decision (never while a bot decides or it is over)
+    hint_button = (
+        '<button type="button" id="ui-hint" data-ui="hint" '
+        'title="Show the strongest bot\'s choice for your decision (never played for you)">'
+        "Hint</button>"
+        if legal and not view.get("over")
+        else ""
+    )
     topbar = (
         '<header class="topbar">'
         f'<div class="turn">{turn_line}</div>'
@@ -391,6 +399,7 @@ def game_html(
         'title="Share this game as a link">Share</button>'
         '<button type="button" id="ui-help" data-ui="help" '
         'title="Rules and keys (?)">? Rules</button>'
+        f"{hint_button}"
         '<button type="button" id="ui-menu" data-ui="menu" '
         'title="New game, saved games">☰ Games</button>'
         f"{full_page_button() if embed else ''}"

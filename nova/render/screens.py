@@ -119,10 +119,15 @@ def new_game_html(
         if can_return
         else ""
     )
+    # embedded on the publisher's page, visitors come to learn: the tutorial comes first
+    learn = '<button type="button" data-ui="learn" class="{}">Learn to play</button>'
+    learn_top = f'<p class="learn">{learn.format("primary")}</p>' if embed else ""
+    learn_below = "" if embed else learn.format("secondary")
     return (
         '<div class="start">'
         '<header class="hero"><h1>Nova Raiders</h1>'
-        "<p>Raid the orbits for Shards before the star goes Super-Nova.</p></header>"
+        "<p>Raid the orbits for Shards before the star goes Super-Nova.</p>"
+        f"{learn_top}</header>"
         f"{_alert(message)}"
         '<section class="panel new-game"><h2>New game</h2>'
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
@@ -138,6 +143,7 @@ def new_game_html(
         '<div class="start-buttons">'
         '<button type="button" data-ui="new-game" class="primary">Start game</button>'
         f"{back}"
+        f"{learn_below}"
         '<button type="button" data-ui="help" class="secondary">Rules</button>'
         f"{full_page_button('secondary') if embed else ''}</div>"
         "</section>"
@@ -287,6 +293,8 @@ def _help_html(players: int, vkey: str | None) -> str:
         '<button type="button" data-ui="close-help" class="close" title="Close (Esc)">'
         "✕ Close</button>"
         "<h2>How to play</h2>"
+        '<p><button type="button" data-ui="learn" class="secondary">Learn to play</button> '
+        "a lesson at a time, on the board.</p>"
         "<p>On your turn play cards from your hand in a row. A basic card played upright "
         "does its top action; rotated, its bottom action; sideways it is a chain link. Two "
         "actions must be joined by a chain link. Raid Shards with your ships, bring them to "

@@ -14,17 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import time
 
 from ..render.keep import keys_in
 from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
+from .bot_turns import BotError, BotTable, accept
 from .controller import (
+    HINT_BOT,
     CloseHelp,
     Controller,
     Effect,
     FormInput,
     GameScreen,
+    HintReady,
     Intent,
     OpenLink,
     Play,
@@ -32,6 +36,7 @@ from .controller import (
     ReplayGo,
     SavesChanged,
     Say,
+    TutorialScreen,
     WhyNot,
     Worker,
     WorkerChanged,
@@ -127,6 +132,8 @@ class App:
             self.start_share()
         if Effect.FULL_PAGE in effects:
             self.open_full_page()
+        if Effect.HINT in effects:
+            asyncio.ensure_future(self.ask_hint())
 
     def form_input(self) -> FormInput:
         """The new-game form's fields as they are on the page (None: not on the page)."""
@@ -208,6 +215,11 @@ class App:
         else:
             body.removeAttribute("data-nova-over")
         body.setAttribute("data-nova-screen", self.c.ui.name)
+        for name, value in self.c.body_attributes().items():  # the tutorial's contract
+            if value is None:
+                body.removeAttribute(name)
+            else:
+                body.setAttribute(name, value)
         ms = (time.perf_counter() - t0) * 1000
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
@@ -278,6 +290,9 @@ class App:
         one that is still there), and the choice is scrolled into view if it is out of
         it, so nothing asked is below the fold. Not under a dialog (help, share panel)."""
         ui = self.c.ui
+        if isinstance(ui.screen, TutorialScreen) and not ui.help_open:
+            self.bring_lesson_choice()
+            return
         if not self.c.on_game() or not isinstance(ui.screen, GameScreen):
             return
         s = self.c.session
@@ -301,6 +316,23 @@ class App:
                 continue
             self.bring(el)
             return
+
+    def bring_lesson_choice(self) -> None:
+        """In a lesson the focus goes to what the lesson expects next (its first target,
+        or "Next lesson" once the goal is met), unless it is on a target already: a
+        keyboard player goes through a lesson with Enter alone."""
+        active = _el(self.document.activeElement)
+        if (
+            active is not None
+            and bool(active.isConnected)
+            and active.hasAttribute("data-lesson-target")
+        ):
+            return
+        for sel in ("[data-lesson-target]", '[data-ui="next-lesson"]'):
+            el = _el(self.root.querySelector(sel))
+            if el is not None:
+                self.bring(el)
+                return
 
     def zoom_board(self) -> None:
         """On a phone, a board choice zooms the board to the choices so each target is at
@@ -460,6 +492,37 @@ class App:
             self.body.setAttribute("data-nova-worker-ms", f"{ms:.0f}")
         self.render()  # and the bots play on (resume_bots)
 
+    async def ask_hint(self) -> None:
+        """Ask the strongest bot for the person's decision on screen, in the worker (on
+        this page, in slices, if the worker cannot start); the controller shows the answer
+        unless the game moved on meanwhile. The page stays usable while it thinks."""
+        c = self.c
+        s, asked = c.session, c.hint_request()
+        if s is None or asked is None:
+            return
+        seat, at = s.state.current_player, s.moves
+        try:
+            if c.ui.worker is Worker.IDLE:
+                c.dispatch(WorkerChanged(Worker.STARTING))
+                await self.start_worker()
+            for _ in range(600):  # started for the bots a moment ago: wait for it to be up
+                if c.ui.worker is not Worker.STARTING:
+                    break
+                await asyncio.sleep(0.1)
+            if self.worker is not None:
+                answer = await self.worker.think(asked)
+                token, _ = accept(s.state, seat, HINT_BOT, answer)
+            else:
+                data = json.loads(asked)
+                table = BotTable(data["bots"], time_ms=data["time_ms"])
+                token = await table.decide(s.state, seat, data["seed"], _breathe,
+                                           cancelled=lambda: s.moves != at)  # fmt: skip
+        except BotError as exc:
+            self.do(Say(f"No hint this time: {exc}."))
+            return
+        if token is not None:
+            self.do(HintReady(token, at))
+
     # -- events ---------------------------------------------------------------------------
     def share_panel(self):
         """The share panel when it is open, else None."""
@@ -582,7 +645,7 @@ class App:
             move = token if isinstance(token, str) and token else None
         intent = self.c.key_intent(key, move, _is_button(event.target))
         if intent is None:
-            if key in CARD_KEYS and self.c.on_game():
+            if key in CARD_KEYS and (self.c.on_game() or self.c.on_lesson()):
                 self.card_key(key, event)
             return
         if isinstance(intent, Play | Ready | ReplayGo):
@@ -601,8 +664,8 @@ class App:
             play.focus()
             return
         why = _el(card.querySelector("[data-why]"))
-        if why is not None and self.c.session is not None:
-            self.do(Say(self.c.session.why_not(str(why.getAttribute("data-why")))))
+        if why is not None:
+            self.do(WhyNot(token=str(why.getAttribute("data-why"))))
 
 
 async def _breathe() -> None:

@@ -20,6 +20,7 @@ import random
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from html import escape as html_escape
 from typing import ClassVar
 
 from ..links import decode
@@ -36,7 +37,23 @@ from ..render.screens import (
     pass_html,
     scores_html,
 )
-from ..rules import IllegalMove
+from ..render.tutorial import first_game_html, lesson_html
+from ..render.words import describe
+from ..rules import IllegalMove, layout_for
+from ..rules.scoring import best_bay_split
+from ..tutorial import (
+    BY_ID,
+    FIRST_GAME,
+    STORAGE_KEY,
+    TUTORIAL_IDS,
+    LessonSession,
+    TutorialProgress,
+    load_progress,
+    narrate,
+)
+from ..tutorial import start as start_lesson
+from ..tutorial.session import target_of
+from .bot_turns import bot_request
 from .saves import PREFIX, Moves, SaveStore, Verdict, new_id
 from .session import Session
 from .share import Replay
@@ -44,6 +61,7 @@ from .share import Replay
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 BOT_PACES = ("watch", "quick")
+HINT_BOT = "search"  # the strongest bot (docs/BOTS.md) gives the hints
 THINK_MS = (250, 1000, 3000)  # the new-game form's thinking times (screens.THINK_CHOICES)
 
 
@@ -59,6 +77,7 @@ class Screen(Enum):
     NEW = "new"
     GAME = "game"
     REPLAY = "replay"
+    TUTORIAL = "tutorial"
 
 
 class Worker(Enum):
@@ -96,7 +115,17 @@ class ReplayScreen:
     back: GameScreen = GameScreen()
 
 
-ScreenState = NewGameScreen | GameScreen | ReplayScreen
+@dataclass(frozen=True)
+class TutorialScreen:
+    """Learn to play: the lesson ``lesson_id`` in play (``session``), or, for the last
+    step (the first game), its introduction with the button that starts the game."""
+
+    kind: ClassVar[Screen] = Screen.TUTORIAL
+    lesson_id: str
+    session: LessonSession | None = None
+
+
+ScreenState = NewGameScreen | GameScreen | ReplayScreen | TutorialScreen
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,6 +149,17 @@ class Elsewhere:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """A hint for the person's decision after ``at`` decisions of game ``game_id``: the
+    strongest bot's choice (``token``, "" while it thinks) and what it gains in words."""
+
+    game_id: str
+    at: int
+    token: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class UiState:
     screen: ScreenState = NewGameScreen()
     game: Game | None = None
@@ -129,14 +169,15 @@ class UiState:
     message: str = ""  # the alert: bad input, a link that could not be opened, why not
     elsewhere: Elsewhere | None = None
     save_error: str = ""  # the last save failed (storage full): said, the game plays on
+    hint: Hint | None = None  # shown only while its decision is the one on screen
 
     def __post_init__(self) -> None:
-        if self.screen.kind is not Screen.NEW and self.game is None:
+        if self.screen.kind in (Screen.GAME, Screen.REPLAY) and self.game is None:
             raise ValueError(f"the {self.screen.kind.value} screen needs a game")
 
     @property
     def name(self) -> str:
-        """``data-nova-screen``: help / new / pass / scores / game / replay."""
+        """``data-nova-screen``: help / new / pass / scores / game / replay / tutorial."""
         if self.help_open:
             return "help"
         s = self.game.session if self.game else None
@@ -277,6 +318,51 @@ class WhyNot:
 
 
 @dataclass(frozen=True)
+class OpenTutorial:
+    """Learn to play: the lesson ``lesson_id``, or ("") the first one not done yet."""
+
+    lesson_id: str = ""
+
+
+@dataclass(frozen=True)
+class NextLesson:
+    """On to the lesson after the one on screen."""
+
+
+@dataclass(frozen=True)
+class SkipLesson:
+    """Skip the lesson on screen (kept as skipped; it can be played later)."""
+
+
+@dataclass(frozen=True)
+class RestartLesson:
+    """The lesson on screen again from its start."""
+
+
+@dataclass(frozen=True)
+class CloseTutorial:
+    """Leave the tutorial for the start screen (progress is kept)."""
+
+
+@dataclass(frozen=True)
+class StartFirstGame:
+    """The tutorial's last step: an ordinary game with FIRST_GAME's settings."""
+
+
+@dataclass(frozen=True)
+class AskHint:
+    """The person asks for a hint (the adapter asks the strongest bot, in the worker)."""
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The bot's choice for the decision after ``at`` decisions (checked by the engine)."""
+
+    token: str
+    at: int
+
+
+@dataclass(frozen=True)
 class WorkerChanged:
     worker: Worker
     note: str = ""
@@ -313,7 +399,8 @@ Intent = (
     StartGame | Play | BotPlayed | Ready | Undo | OpenHelp | CloseHelp | Menu | Back
     | CloseScores | Reseed | SetPlayers | Resume | Delete | OpenLink | OpenReplay | ReplayGo
     | CloseReplay | PlayFromReplay | Say | WhyNot | WorkerChanged | SavesChanged | OpenNewest
-    | KeepHere | Share | FullPage
+    | KeepHere | Share | FullPage | OpenTutorial | NextLesson | SkipLesson | RestartLesson
+    | CloseTutorial | StartFirstGame | AskHint | HintReady
 )  # fmt: skip
 
 
@@ -325,6 +412,7 @@ class Effect(Enum):
     SHARE = "share"  # open the share panel for the game on screen
     FULL_PAGE = "full-page"  # open the full page in a new tab
     CLEAR_LINK = "clear-link"  # the link's game is saved: drop the link from the address
+    HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
 
 
 def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
@@ -335,6 +423,9 @@ def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
         "full-page": FullPage(), "replay": OpenReplay(), "replay-close": CloseReplay(),
         "replay-play": PlayFromReplay(), "open-newest": OpenNewest(), "keep-here": KeepHere(),
         "new-game": StartGame(form), "menu": Menu(form), "reseed": Reseed(form),
+        "learn": OpenTutorial(), "next-lesson": NextLesson(), "skip-lesson": SkipLesson(),
+        "restart-lesson": RestartLesson(), "close-tutorial": CloseTutorial(),
+        "first-game": StartFirstGame(), "hint": AskHint(),
     }  # fmt: skip
     if name in simple:
         return simple[name]
@@ -345,6 +436,8 @@ def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
         return Resume(arg)
     if kind == "delete":
         return Delete(arg)
+    if kind == "lesson":
+        return OpenTutorial(arg)
     if name.startswith("replay-"):
         return ReplayGo(name.removeprefix("replay-"))
     return None
@@ -366,6 +459,10 @@ class Controller:
         self.embed = embed
         self.form = NewGameForm(seed=self.rng.randrange(1, 10**6))
         self.ui = UiState(save_error=store.error if store.full else "")
+        # the tutorial's progress (its own key beside the saved games), and what could not
+        # be read of it, said once when the tutorial opens
+        self.progress, self.progress_note = load_progress(store.read(STORAGE_KEY))
+        self.guided = ""  # the id of the tutorial's first game while it is on in this tab
         # the board's unchanging layer (key, markup) of the last game markup, for the adapter
         self.static: tuple[str, str] | None = None
 
@@ -390,6 +487,49 @@ class Controller:
             and s.bot_to_move()
         )
 
+    def on_lesson(self) -> bool:
+        """A lesson in play with nothing over it: its moves and keys count."""
+        screen = self.ui.screen
+        return (
+            isinstance(screen, TutorialScreen)
+            and screen.session is not None
+            and (not self.ui.help_open)
+        )
+
+    def body_attributes(self) -> dict[str, str | None]:
+        """The tutorial's test contract on ``<body>`` (None: the attribute is removed)."""
+        screen = self.ui.screen
+        lesson = screen.lesson_id if isinstance(screen, TutorialScreen) else None
+        done = (
+            isinstance(screen, TutorialScreen)
+            and screen.session is not None
+            and (screen.session.done)
+        )
+        return {
+            "data-nova-lesson": lesson,
+            "data-nova-lesson-done": "" if done else None,
+            "data-nova-tutorial": "done" if self.progress.finished else None,
+        }
+
+    def hint_shown(self) -> Hint | None:
+        """The hint for the decision on screen (asked or ready), if any."""
+        h, s = self.ui.hint, self.session
+        if h is None or s is None or h.game_id != self.game_id or h.at != s.moves:
+            return None
+        return h
+
+    def hint_request(self) -> str | None:
+        """The worker's request for the hint asked now: the strongest bot in the person's
+        seat, on what that seat may see (``bot_turns.bot_request``); None if none asked."""
+        s = self.session
+        if s is None or self.hint_shown() is None or s.state.is_over():
+            return None
+        seat = s.state.current_player
+        bots = list(s.record.bots)
+        bots[seat] = HINT_BOT
+        seed = s.record.seed * 1_000_003 + s.moves
+        return bot_request(s.state, seat, bots, seed, self.form.think_ms, f"hint:{self.game_id}")
+
     def on_game(self) -> bool:
         """The game screen with nothing over it: a person's moves and keys count."""
         return isinstance(self.ui.screen, GameScreen) and not self.ui.help_open
@@ -411,10 +551,50 @@ class Controller:
         """Apply ``intent``; the effects say what the adapter does next."""
         ui = self.ui
         s = self.session
-        quiet = OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
+        quiet = (
+            OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
+            | HintReady
+        )  # fmt: skip
         if not isinstance(intent, quiet):  # a person's action replaces the last message
             self.set(message="")
         match intent:
+            case Play(token) if isinstance(ui.screen, TutorialScreen):
+                if ui.help_open or ui.screen.session is None:
+                    return NONE
+                self.lesson_move(ui.screen, token)
+            case WhyNot(token, space) if isinstance(ui.screen, TutorialScreen):
+                why = self.lesson_why_not(ui.screen, token, space)
+                if not why or why == ui.message or ui.help_open:
+                    return NONE
+                self.set(message=why)
+            case OpenTutorial(lesson_id):
+                self.open_lesson(lesson_id if lesson_id in TUTORIAL_IDS else "")
+            case NextLesson() if isinstance(ui.screen, TutorialScreen):
+                self.open_lesson(self.lesson_after(ui.screen.lesson_id))
+            case SkipLesson() if isinstance(ui.screen, TutorialScreen):
+                self.save_progress(self.progress.skip(ui.screen.lesson_id))
+                self.open_lesson(self.lesson_after(ui.screen.lesson_id))
+            case RestartLesson() if isinstance(ui.screen, TutorialScreen):
+                self.open_lesson(ui.screen.lesson_id)
+            case CloseTutorial():
+                self.set(screen=NewGameScreen(), help_open=False)
+            case StartFirstGame():
+                self.start_first_game()
+            case AskHint() if s is not None and self.on_game():
+                if s.state.is_over() or s.needs_pass() or s.bot_to_move():
+                    self.set(message="A hint is for your own decision: none is asked of you now.")
+                    return ALL
+                if self.hint_shown() is not None:
+                    return NONE  # asked already for this decision
+                self.set(hint=Hint(self.game_id, s.moves))
+                return frozenset({Effect.RENDER, Effect.HINT})
+            case HintReady(token, at):
+                h = ui.hint
+                if s is None or h is None or h.token or h.at != at or s.moves != at:
+                    return NONE  # stale: the game moved on while the bot thought
+                text = hint_text(s, token)
+                s.note(f"Hint shown: {text}")
+                self.set(hint=replace(h, token=token, text=text))
             case Play(token):
                 if not self.on_game() or s is None or s.bot_to_move():
                     return NONE
@@ -528,6 +708,8 @@ class Controller:
         if isinstance(ui.screen, ReplayScreen):  # arrows step through the replay
             step = {"ArrowLeft": "prev", "ArrowRight": "next"}.get(key)
             return ReplayGo(step) if step else None
+        if self.on_lesson():
+            return self.lesson_key(key, focused_move, on_button)
         if s is None or not self.on_game():
             return None
         if s.needs_pass():
@@ -538,6 +720,92 @@ class Controller:
             return Play(focused_move)
         legal = [str(m) for m in s.view().get("legal", [])]
         if key == "e" or (key == "Enter" and not on_button):
+            return Play("E") if "E" in legal else None
+        if key in CARD_KEYS:
+            return None
+        return next((Play(t) for t, k in assign_keys(legal).items() if k == key), None)
+
+    # -- the tutorial -----------------------------------------------------------------------
+    def open_lesson(self, lesson_id: str) -> None:
+        """Show lesson ``lesson_id`` from its start ("": the first one not done yet); a
+        progress save that could not be read is said once, here."""
+        lesson_id = lesson_id or self.progress.next_lesson() or TUTORIAL_IDS[0]
+        session = None if lesson_id == FIRST_GAME.id else start_lesson(BY_ID[lesson_id])
+        self.set(screen=TutorialScreen(lesson_id, session), help_open=False)
+        if self.progress_note:
+            self.set(message=self.progress_note)
+            self.progress_note = ""
+
+    @staticmethod
+    def lesson_after(lesson_id: str) -> str:
+        i = TUTORIAL_IDS.index(lesson_id)
+        return TUTORIAL_IDS[min(i + 1, len(TUTORIAL_IDS) - 1)]
+
+    def lesson_move(self, screen: TutorialScreen, token: str) -> None:
+        """A tap on a move in a lesson: taken if the lesson offers it, else why not."""
+        assert screen.session is not None
+        step = screen.session.try_move(token)
+        if step.refused:
+            self.set(message=_sentence(step.refused))
+            return
+        self.set(screen=replace(screen, session=step.session))
+        if step.session.done:
+            self.save_progress(self.progress.complete(screen.lesson_id))
+
+    def lesson_why_not(self, screen: TutorialScreen, token: str, space: str) -> str:
+        """Why a tap in a lesson on what is not a choice now (a card, a board space)."""
+        ls = screen.session
+        if ls is None:
+            return ""
+        if token:
+            return _sentence(ls.why_not(token))
+        moves = [m for m in ls.state.legal_moves() if target_of(m).name == space]
+        if moves:
+            return _sentence(ls.why_not(moves[0]))
+        lesson = ls.lesson
+        if ls.done:
+            return _sentence(ls.why_not(""))
+        return _sentence(f"{space} is not a choice now. The goal: {lesson.goal} ({lesson.rule})")
+
+    def save_progress(self, progress: TutorialProgress) -> None:
+        """Keep the progress (in memory always; in storage when it can be written), with
+        what another tab stored meanwhile: a lesson done there stays done."""
+        stored, _ = load_progress(self.store.read(STORAGE_KEY))
+        done = progress.done | stored.done
+        skipped = (progress.skipped | stored.skipped) - done
+        self.progress = TutorialProgress(progress.lesson_ids, done, skipped)
+        self.store.write(STORAGE_KEY, self.progress.to_json())
+
+    def start_first_game(self) -> None:
+        """The tutorial hands over to an ordinary game with FIRST_GAME's settings."""
+        g = FIRST_GAME
+        self.form.pace = g.pace
+        names, bots = list(g.names), list(g.bots)
+        # a game record has no first player of its own (the seed decides): the player sits
+        # in the seat that moves first, as FIRST_GAME wants
+        first = GameRecord(players=g.players, seed=g.seed).initial_state().current_player
+        shift = (first - g.human_seat) % g.players
+        names, bots = names[-shift:] + names[:-shift], bots[-shift:] + bots[:-shift]
+        colours = safe_colours(list(DEFAULT_COLOURS[: g.players]))
+        self.open(Session.new(g.players, g.seed, names, colours, bots), new_id(g.seed))
+        self.save_progress(self.progress.complete(g.id))
+        self.autosave()
+        self.guided = self.game_id
+
+    def lesson_key(self, key: str, focused_move: str | None, on_button: bool) -> Intent | None:
+        """A lesson's keys are the game's: Enter or Space plays the focused target, e (or
+        Enter on no button) ends the turn, letters the choices of the moment."""
+        screen = self.ui.screen
+        assert isinstance(screen, TutorialScreen) and screen.session is not None
+        ls = screen.session
+        if ls.done:
+            return None
+        if key in ("Enter", " ") and focused_move:
+            return Play(focused_move)
+        if on_button and key in ("Enter", " "):
+            return None  # the browser clicks the focused button
+        legal = [str(m) for m in ls.state.view(ls.lesson.seat).get("legal", [])]
+        if key == "e" or key == "Enter":
             return Play("E") if "E" in legal else None
         if key in CARD_KEYS:
             return None
@@ -670,6 +938,10 @@ class Controller:
         match ui.screen:
             case ReplayScreen(record=record, step=step):
                 return Replay(record, step).screen_html(safe_colours(record.colours))
+            case TutorialScreen(session=None):
+                return first_game_html(self.progress, ui.message)
+            case TutorialScreen(session=session) if session is not None:
+                return lesson_html(session, self.progress, ui.message)
             case GameScreen(scores_closed=scores_closed) if ui.game is not None:
                 return self.elsewhere_html() + self.game_markup(ui.game.session, scores_closed,
                                                                 known)  # fmt: skip
@@ -699,14 +971,24 @@ class Controller:
                 thinking = f"{who} is getting ready…"
             if ui.elsewhere and not ui.elsewhere.forked:
                 thinking = f"{who} waits: this game went on in another tab."
+        guided = self.guided and self.game_id == self.guided and len(s.states) > 1
+        if guided and not thinking:  # the first game's prompt says what just happened
+            human = s.humans[0] if s.humans else 0
+            thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
         off = "" if self.store.available else self.store.error
-        status = " ".join(x for x in (off, ui.save_error, ui.worker_note) if x)
+        hint = self.hint_shown()
+        said = ""
+        if hint is not None:
+            said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
+        status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
         self.static = static_layer(view, colours)
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
             True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
             undo_why=s.undo_block(),
         )  # fmt: skip
+        if hint is not None and hint.token:
+            html = mark_hint(html, hint.token)
         if s.state.is_over() and not scores_closed:
             html += scores_html(view, names, colours)
         return html
@@ -728,3 +1010,32 @@ class Controller:
             '<button type="button" data-ui="open-newest" class="primary">Open the newest</button>'
             f"{keep}</div>"
         )
+
+
+def _sentence(text: str) -> str:
+    """A refusal as the alert shows it: a capital first letter."""
+    return text[:1].upper() + text[1:] if text else ""
+
+
+def hint_text(s: Session, token: str) -> str:
+    """One line of what the hinted decision does and gains (public facts only: the log's
+    words for it and the Cargo Bays' points)."""
+    before = s.state
+    seat = before.current_player
+    after = before.apply(token)
+    line = describe(before, token, after, s.record.names)
+    lay = layout_for(s.record.players, s.record.variant)
+
+    def bays(state) -> int:
+        seat_view = state.view(seat)["seats"][seat]
+        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view["bays"])
+
+    gain = bays(after) - bays(before)
+    words = line or "this decision"
+    return f"{words}: Cargo Bays +{gain} pts" if gain > 0 else words
+
+
+def mark_hint(html: str, token: str) -> str:
+    """Mark the element that plays ``token`` with ``data-hint`` (the hint, never played)."""
+    attr = f'data-move="{html_escape(token, quote=True)}"'
+    return html.replace(attr, attr + " data-hint", 1)

@@ -149,6 +149,21 @@ class SaveStore:
             return None
         return value if isinstance(value, str) else None  # JS null is not None
 
+    def read(self, key: str) -> str | None:
+        """The text stored under ``key`` beside the saved games (the tutorial's progress)."""
+        return self._get(key) if self.backend is not None else None
+
+    def write(self, key: str, text: str) -> bool:
+        """Store ``text`` under ``key``; False when storage is off or full (nothing else is
+        touched: never a saved game)."""
+        if not self.available or key.startswith(PREFIX) or key == CURRENT:
+            return False
+        try:
+            self.backend.setItem(key, text)
+        except Exception:
+            return False
+        return True
+
     def keys(self) -> list[str]:
         if not self.available:
             return []

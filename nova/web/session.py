@@ -309,6 +309,12 @@ class Session:
             self.log.append(line)
             self._log_index.append(i)
 
+    def note(self, line: str) -> None:
+        """A line in the log about the decision on screen (e.g. a hint was shown); undo
+        drops it with that decision."""
+        self.log.append(line)
+        self._log_index.append(len(self.record.moves))
+
     def turn_of(self, i: int) -> tuple[int, int]:
         """(round, seat) of the turn in which decision ``i`` was made."""
         s = self.states[i]

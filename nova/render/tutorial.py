@@ -1,0 +1,160 @@
+"""The tutorial screen: a lesson's board, its goal and rule, and the way through the lessons.
+
+Pure: markup from a lesson in play (:class:`nova.tutorial.LessonSession`) and the progress.
+The board, the hand, the choices and the Academy are the game screen's own renderers on
+the lesson's state, so a lesson looks and answers like the game; what the lesson expects
+next carries ``data-lesson-target`` (docs/PAGE.md, "The tutorial").
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from ..record import DEFAULT_COLOURS
+from ..rules import layout_for
+from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
+from .board import board_svg
+from .game import academy_html, choices_html, hand_html, played_html, track_html, zoom_attr
+from .prompts import assign_keys, prompt
+
+NAMES = ["You", "Opponent", "Third", "Fourth"]
+
+
+def lesson_title(lesson_id: str) -> str:
+    return FIRST_GAME.title if lesson_id == FIRST_GAME.id else BY_ID[lesson_id].title
+
+
+def mark_targets(html: str, tokens: list[str]) -> str:
+    """Mark the elements that play ``tokens`` (``data-move="<token>"``) as the lesson's
+    targets; every other choice stays on screen and says why not when tapped."""
+    for token in tokens:
+        attr = f'data-move="{escape(token, quote=True)}"'
+        html = re.sub(re.escape(attr) + r"(?! data-lesson-target)", attr + " data-lesson-target",
+                      html)  # fmt: skip
+    return html
+
+
+def lessons_nav(current: str, progress: TutorialProgress) -> str:
+    """Every lesson, to replay or jump to, with what is done or skipped."""
+    items = []
+    for i, lesson_id in enumerate(TUTORIAL_IDS, 1):
+        state = ""
+        if lesson_id in progress.done:
+            state = " ✓ done"
+        elif lesson_id in progress.skipped:
+            state = " (skipped)"
+        here = ' aria-current="step"' if lesson_id == current else ""
+        items.append(
+            f'<li><button type="button" class="small secondary" data-ui="lesson:{lesson_id}"'
+            f"{here}>{i}. {escape(lesson_title(lesson_id))}{state}</button></li>"
+        )
+    return (
+        '<section class="panel lesson-list" aria-label="All lessons"><h3>All lessons</h3>'
+        f'<ol class="lessons">{"".join(items)}</ol></section>'
+    )
+
+
+def topbar(lesson_id: str) -> str:
+    n = TUTORIAL_IDS.index(lesson_id) + 1
+    return (
+        '<header class="topbar">'
+        f'<div class="turn">Learn to play · lesson {n} of {len(TUTORIAL_IDS)}</div>'
+        '<nav class="tools">'
+        '<button type="button" id="ui-help" data-ui="help" title="Rules and keys (?)">'
+        "? Rules</button>"
+        '<button type="button" id="ui-close-tutorial" data-ui="close-tutorial" '
+        'title="Leave the tutorial (your progress is kept)">☰ Games</button>'
+        "</nav></header>"
+    )
+
+
+def rule_html(rule: str, quote: str) -> str:
+    return (
+        f'<blockquote class="lesson-rule"><p><strong>{escape(rule)}</strong> '
+        f"“{escape(quote)}”</p></blockquote>"
+    )
+
+
+def notice(message: str) -> str:
+    return f'<div class="notice" role="alert">{escape(message)}</div>' if message else ""
+
+
+def lesson_html(session: LessonSession, progress: TutorialProgress, message: str = "") -> str:
+    """The screen of a lesson in play."""
+    lesson = session.lesson
+    view = session.state.view(lesson.seat)
+    players = view["players"]
+    names, colours = NAMES[:players], list(DEFAULT_COLOURS[:players])
+    lay = layout_for(players, view.get("variant"))
+    legal = [] if session.done else view.get("legal", [])
+    if session.done:
+        view = dict(view, legal=[])  # the goal is met: nothing more to play here
+    keys = assign_keys(legal)
+    end = ""
+    if "E" in legal:
+        end = (
+            '<button type="button" class="end-turn" id="move-E" data-move="E" '
+            'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
+        )
+    if session.done:
+        after = (
+            f'<p class="lesson-after" role="status">{escape(session.after)}</p>'
+            '<div class="start-buttons">'
+            '<button type="button" data-ui="next-lesson" class="primary">Next lesson →</button>'
+            '<button type="button" data-ui="restart-lesson" class="secondary">Play it again'
+            "</button></div>"
+        )
+        ask = "Goal met."
+    else:
+        after = (
+            '<div class="start-buttons">'
+            '<button type="button" data-ui="restart-lesson" class="secondary small">'
+            "Start over</button>"
+            '<button type="button" data-ui="skip-lesson" class="secondary small">'
+            "Skip this lesson</button></div>"
+        )
+        ask = prompt(view, names)
+    panel = (
+        '<section class="panel lesson-panel" aria-label="Lesson">'
+        f"<h2>{escape(lesson.title)}</h2>"
+        f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
+        f"{rule_html(lesson.rule, lesson.quote)}{after}</section>"
+    )
+    # the goal, why a tap was refused and what is asked now sit together just above the
+    # choices, so they are in view with the target the page scrolls to
+    goal = f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
+    board = board_svg(view, names, colours, True, keys)
+    body = (
+        f'<div class="game tutorial" data-seat="{view["seat"]}" data-decider="{view["current"]}">'
+        f"{topbar(lesson.id)}"
+        '<div class="table"><div class="board-wrap">'
+        f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
+        '<div class="controls">'
+        f"{panel}{goal}{notice(message)}"
+        f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
+        f'<div class="action-bar">{choices_html(view, keys)}{end}</div>'
+        f"{hand_html(view, lay, keys)}{played_html(view, lay)}{track_html(view)}"
+        f"{academy_html(view, lay, keys)}{lessons_nav(lesson.id, progress)}"
+        "</div></div></div>"
+    )
+    return mark_targets(body, [t.token for t in session.offered()])
+
+
+def first_game_html(progress: TutorialProgress, message: str = "") -> str:
+    """The last step's screen: what the first game is, and the button that starts it."""
+    g = FIRST_GAME
+    panel = (
+        '<section class="panel lesson-panel" aria-label="Lesson">'
+        f"<h2>{escape(g.title)}</h2>"
+        f'<p class="lesson-intro">{escape(g.intro)}</p>'
+        f'<p class="lesson-goal"><strong>Goal:</strong> {escape(g.goal)}</p>'
+        f"{rule_html(g.rule, g.quote)}"
+        '<div class="start-buttons">'
+        '<button type="button" data-ui="first-game" class="primary" data-lesson-target>'
+        "Play the first game</button></div></section>"
+    )
+    return (
+        '<div class="start tutorial">'
+        f"{topbar(g.id)}{notice(message)}{panel}{lessons_nav(g.id, progress)}</div>"
+    )

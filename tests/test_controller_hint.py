@@ -1,0 +1,87 @@
+"""The hint on demand (nova/web/controller.py), in CPython: the strongest bot's choice for
+the person's decision, asked as the page asks the worker, marked on the screen and said
+in the log, never played."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from nova.web.bot_worker import think
+from nova.web.controller import (
+    NONE,
+    AskHint,
+    Controller,
+    Effect,
+    FormInput,
+    HintReady,
+    Play,
+    StartGame,
+    ui_intent,
+)
+from nova.web.saves import MemoryStorage, SaveStore
+
+
+def game_against_a_bot() -> Controller:
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(5))
+    c.start()
+    c.dispatch(StartGame(FormInput(bots=("", "greedy"), think_ms="250", seed="11")))
+    s = c.session
+    while s.bot_to_move() or s.needs_pass():  # on to the person's decision
+        if s.needs_pass():
+            c.dispatch(ui_intent("ready"))
+        else:
+            s.play(str(s.state.legal_moves()[0]))
+    return c
+
+
+def test_the_hint_is_the_strongest_bots_legal_choice_marked_and_logged_never_played():
+    c = game_against_a_bot()
+    s = c.session
+    assert 'data-ui="hint"' in c.markup()
+    effects = c.dispatch(ui_intent("hint"))
+    assert Effect.HINT in effects
+    assert "Looking for a hint" in c.markup()
+    request = c.hint_request()
+    data = json.loads(request)
+    assert data["bots"][data["seat"]] == "search" and data["seat"] == s.state.current_player
+    answer = json.loads(think(request))  # what the worker answers
+    token = answer["move"]
+    assert token in [str(m) for m in s.state.legal_moves()]
+    moves = s.moves
+    c.dispatch(HintReady(token, moves))
+    page = c.markup()
+    assert s.moves == moves  # shown, not played
+    assert re.search(rf'data-move="{re.escape(token)}"[^>]*data-hint', page)
+    assert any(line.startswith("Hint shown: ") for line in s.log)
+    assert "Hint: " in page
+    assert c.dispatch(AskHint()) == NONE  # asked already for this decision
+    # once the person plays, the hint is gone
+    c.dispatch(Play(token))
+    assert "data-hint" not in c.markup()
+
+
+def test_a_hint_that_comes_back_after_the_game_moved_on_is_dropped():
+    c = game_against_a_bot()
+    s = c.session
+    c.dispatch(AskHint())
+    at = s.moves
+    move = str(s.state.legal_moves()[0])
+    c.dispatch(Play(move))
+    c.dispatch(HintReady(move, at))
+    assert "data-hint" not in c.markup()
+    assert not any(line.startswith("Hint shown") for line in s.log)
+
+
+def test_no_hint_for_a_bots_decision():
+    c = game_against_a_bot()
+    s = c.session
+    while not s.bot_to_move():
+        c.dispatch(Play("E" if "E" in [str(m) for m in s.state.legal_moves()] else
+                        str(s.state.legal_moves()[0])))  # fmt: skip
+        if s.needs_pass():
+            c.dispatch(ui_intent("ready"))
+    assert 'data-ui="hint"' not in c.markup()
+    c.dispatch(AskHint())
+    assert c.hint_request() is None and "none is asked of you" in c.ui.message
