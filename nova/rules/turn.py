@@ -4,10 +4,11 @@ something may not, and how a decision is applied. Each action's own rules are in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import actions
-from .actions import IMMEDIATE, REGISTRY, Action
+from .actions import IMMEDIATE, REGISTRY
 from .board import in_play, launch_gate
 from .content import CardAction, Step
 from .move import Move
@@ -47,16 +48,17 @@ def executable(s: State, action: CardAction | None) -> bool:
     if action is None:
         return False
     step = action.steps[0]
-    probe = _PROBES.get(step)
-    if probe is None:
+    possible = _POSSIBLE.get(step)
+    if possible is None:
         if step.name in IMMEDIATE:
             return True
-        probe = _PROBES[step] = REGISTRY[step.name].from_step(step, (), None)
-    return probe.possible(s)
+        probe = REGISTRY[step.name].from_step(step, (), None)
+        possible = _POSSIBLE[step] = probe.possible_now()
+    return possible(s)
 
 
-# a step's action as it would start, to ask whether it can (actions are values: shared)
-_PROBES: dict[Step, Action] = {}
+# whether a step's action could start now, per step (asked for every card in every hand)
+_POSSIBLE: dict[Step, Callable[[State], bool]] = {}
 
 
 def main_moves(s: State) -> list[Move]:
@@ -72,7 +74,7 @@ def main_moves(s: State) -> list[Move]:
     memo: dict[CardAction | None, bool] = {None: False}  # cards share actions: decide once
 
     def can(action: CardAction | None, cid: str) -> bool:
-        if action is not None and action.name == "skip":
+        if action is not None and action.steps[0].name == "skip":
             return actions.skip_possible(s, cid)  # depends on the rest of the hand
         ok = memo.get(action)
         if ok is None:

@@ -10,6 +10,7 @@ next value of itself, with the card's next step, or with None.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -70,6 +71,11 @@ class Action:
     def possible(self, s: State) -> bool:
         """Whether this action has at least one complete way to be carried out now."""
         return bool(self.moves(s))
+
+    def possible_now(self) -> Callable[[State], bool]:
+        """:meth:`possible` as a function of the state alone (legal-move generation asks
+        it for every card in hand: a kind may answer more directly)."""
+        return self.possible
 
     def begin(self, s: State) -> None:
         """Put the action under way (some resolve at once once their ship is known)."""

@@ -4,10 +4,11 @@ bottom of its stack; it may leave Shards behind, from the bottom."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import orbit_targets
+from ..board import orbit_ships, orbit_targets
 from ..content import Step
 from ..move import Move
 from .base import Kind, done, register
@@ -38,6 +39,15 @@ class Orbit(ShipMove):
 
     def targets(self, s: State, ship: int) -> list[int]:
         return orbit_targets(s, ship, self.dists)
+
+    def ships(self, s: State) -> list[int]:
+        return orbit_ships(s, self.dists)
+
+    def possible_now(self) -> Callable[[State], bool]:
+        if self.ship is not None:
+            return self.possible
+        dists = self.dists  # the commonest question of all, asked directly
+        return lambda s: bool(orbit_ships(s, dists))
 
     def moves(self, s: State) -> list[Move]:
         moves = super().moves(s)
