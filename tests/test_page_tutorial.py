@@ -5,6 +5,7 @@ lesson screen, and the last step starting an ordinary game against the bot."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from axe_helpers import AXE, axe_violations
@@ -17,6 +18,9 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 RULE = re.compile(r"\bR\d+\b")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+# the README's lesson screenshots: (lesson, before or after its goal is met)
+README_SHOTS = {("hijack", "before"): "lesson-hijack.png", ("cargo", "after"): "lesson-cargo.png"}
 
 
 def open_tutorial(page, server_url: str) -> None:
@@ -49,6 +53,12 @@ def finish_by_taps(page, tap) -> int:
     pytest.fail("the lesson was not finished in 60 taps")
 
 
+def readme_shot(page, name: str) -> None:
+    """The lesson as a newcomer first sees it: the top of the page, no card's text open."""
+    page.evaluate("document.activeElement && document.activeElement.blur(); scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / name))
+
+
 def clean(page, screen: str) -> None:
     violations = axe_violations(page)
     assert violations == [], f"{screen}: " + "; ".join(
@@ -63,6 +73,8 @@ def test_every_lesson_by_its_targets_alone_then_the_first_game(page_factory, ser
     for i, lesson in enumerate(LESSONS):
         lesson_shown(page, lesson.id)
         clean(page, f"lesson {lesson.id}")
+        if (lesson.id, "before") in README_SHOTS:
+            readme_shot(page, README_SHOTS[(lesson.id, "before")])
         if i == 1:  # a tap on a choice the lesson does not expect says why, naming a rule
             other = page.locator("[data-move]:not([data-lesson-target])")
             if other.count():
@@ -73,6 +85,8 @@ def test_every_lesson_by_its_targets_alone_then_the_first_game(page_factory, ser
         finish_by_taps(page, lambda el: el.dispatch_event("click"))
         assert page.locator(".lesson-after").inner_text().strip()
         clean(page, f"lesson {lesson.id}, goal met")
+        if (lesson.id, "after") in README_SHOTS:
+            readme_shot(page, README_SHOTS[(lesson.id, "after")])
         page.click('[data-ui="next-lesson"]')
     lesson_shown(page, FIRST_GAME.id)
     assert page.locator("body[data-nova-tutorial]").count() == 0
