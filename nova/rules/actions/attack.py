@@ -24,7 +24,7 @@ class Attack(Action):
 
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Attack:
-        return cls(then=then, ship=ship)
+        return cls.make(then=then, ship=ship)
 
     def possible(self, s: State) -> bool:
         if self.ship is not None:

@@ -66,7 +66,7 @@ class Action:
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Action:
         """The action a card's step starts (``ship``: the ship the step before used)."""
-        return cls(then=then)
+        return cls.make(then=then)
 
     def possible(self, s: State) -> bool:
         """Whether this action has at least one complete way to be carried out now."""
@@ -87,6 +87,17 @@ class Action:
 
     def choose(self, s: State, move: str) -> None:
         raise NotImplementedError
+
+    @classmethod
+    def make(cls: type[A], **fields: Any) -> A:
+        """A new action of this kind, unset fields at their defaults: the frozen dataclass's
+        ``__init__`` without its per-field ``object.__setattr__`` (every card played starts
+        one, so it is on the hot path). Only our own code calls it, with our own fields."""
+        new = object.__new__(cls)
+        d = new.__dict__
+        d.update(_defaults(cls))
+        d.update(fields)
+        return new
 
     def but(self: A, **changes: Any) -> A:
         """A copy with ``changes`` (``dataclasses.replace`` without its checks: it runs at
@@ -136,6 +147,16 @@ class Action:
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in dataclasses.fields(cls))
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    out = _DEFAULTS.get(cls)
+    if out is None:
+        out = _DEFAULTS[cls] = {f.name: f.default for f in dataclasses.fields(cls)}
+    return out
 
 
 def from_json(data: dict[str, Any]) -> Action:

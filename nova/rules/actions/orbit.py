@@ -35,7 +35,7 @@ class Orbit(ShipMove):
 
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Orbit:
-        return cls(then=then, ship=ship, dists=step.dists)
+        return cls.make(then=then, ship=ship, dists=step.dists)
 
     def targets(self, s: State, ship: int) -> list[int]:
         return orbit_targets(s, ship, self.dists)

@@ -27,7 +27,7 @@ class Sabotage(Action):
 
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Sabotage:
-        return cls(then=then, dists=step.dists or (1, 2, 3))
+        return cls.make(then=then, dists=step.dists or (1, 2, 3))
 
     def targets(self, s: State) -> list[int]:
         seat = s.turn

@@ -24,7 +24,7 @@ class ShipMove(Action):
 
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> ShipMove:
-        return cls(then=then, ship=ship)
+        return cls.make(then=then, ship=ship)
 
     def ships(self, s: State) -> list[int]:
         """The player's ships that can make this move."""

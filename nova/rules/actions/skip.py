@@ -111,7 +111,7 @@ class Skip(Action):
             if totals and s.layout.settings.get("skip_counts_as_basic_action", True):
                 s.need_link = True
             if dists:
-                s.pending = Orbit(then=self.then, dists=dists)
+                s.pending = Orbit.make(then=self.then, dists=dists)
             else:
                 done(s, self, None)
             return

@@ -28,7 +28,7 @@ class Unload(Action):
 
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Unload:
-        return cls(then=then, ship=ship)
+        return cls.make(then=then, ship=ship)
 
     def possible(self, s: State) -> bool:
         ships = unload_ships(s)
@@ -54,7 +54,7 @@ class Unload(Action):
         p.dock += 1
         s.last_event = f"unload {s.layout.space_names[gate]}"
         if shards:
-            s.pending = Bank(then=self.then, shards=shards[::-1])
+            s.pending = Bank.make(then=self.then, shards=shards[::-1])
         else:
             s.pending = None
             advance_track(s)
