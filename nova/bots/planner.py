@@ -131,7 +131,7 @@ def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[str]
 
 # How the planner finishes each kind of action in progress: a plan of its own, or None for
 # a small exhaustive search over the choices (ship, space, target, card, ...), judged by
-# the evaluation. Every kind is listed: a new kind fails tests/test_actions.py until it is.
+# the evaluation. Every kind is listed: a new kind fails tests/test_architecture.py until it is.
 PLANS: dict[Kind, Callable[[State], list[str]] | None] = {
     Kind.BANK: _best_bays,  # 3^k bay assignments judged by the bays' value alone
     Kind.ORBIT: None,

@@ -114,7 +114,7 @@ def _ship_move(view: dict, pd: dict) -> str:
 
 
 # The prompt for each kind of action under way. Every kind is listed: a new kind fails
-# tests/test_actions.py until it is.
+# tests/test_architecture.py until it is.
 PROMPTS = {
     Kind.BANK: _bank,
     Kind.UPGRADE: _upgrade,

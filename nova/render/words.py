@@ -161,7 +161,7 @@ def _ship_move(before, move, after, names, who, lay, sp, pd) -> str | None:
 
 
 # The log's line for a choice inside each kind of action (None: told when it is finished).
-# Every kind is listed: a new kind fails tests/test_actions.py until it is.
+# Every kind is listed: a new kind fails tests/test_architecture.py until it is.
 LINES = {
     Kind.BANK: _bank,
     Kind.UPGRADE: _upgrade,

@@ -4,7 +4,7 @@ primitives a card's action is made of (docs/RULES.md, "Composed actions").
 Adding a primitive: a module here with a frozen dataclass registered under a new
 :class:`Kind` (or, for one that acts at once, an entry in ``IMMEDIATE``), its name in
 ``content.STEP_WORDS`` (and the allowed names), and its words in ``nova.render``; the
-tests in ``tests/test_actions.py`` fail until each kind has words, a prompt and a plan.
+tests in ``tests/test_architecture.py`` fail until each kind has words, a prompt and a plan.
 """
 
 from . import (
