@@ -19,8 +19,8 @@ import os
 import sys
 import time
 
-from .core.game import GameRecord, parse_bots
-from .runners import LAB_EXTRA, Batch, LabSetupError, run_batches
+from .core.game import Batch, GameRecord, parse_bots
+from .runners import LAB_EXTRA, LabSetupError, run_batches
 
 SWEEP_GAMES = 1_000_000
 CORES = (2, 16, 64, 256)

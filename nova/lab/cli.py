@@ -36,9 +36,10 @@ import sys
 
 from ..bots import BOT_NAMES
 from ..rules import ContentError, layout_for
-from .core.game import GameRecord, parse_bots
+from .core.game import Batch, GameRecord, parse_bots
+from .core.result import run_json
 from .core.summary import summarize
-from .runners import Batch, LabSetupError, read_variant, run_batches
+from .runners import LabSetupError, read_variant, run_batches
 from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim, parse_set
 from .text_report import report_lines, table_lines
 
@@ -147,17 +148,20 @@ def main(argv: list[str]) -> int:
     except LabSetupError as exc:
         print(exc, file=sys.stderr)
         return 2
-    total = max(1, sum(len(rs) for rs in results))
-    out = {}
-    for key, rs in zip(keys, results, strict=True):
-        # one stream played every batch: each gets its share of the time (games/min = the run's)
-        out[key] = summarize(rs, args.players, bots, elapsed * len(rs) / total).as_json()
-        out[key]["variant"] = paths[key]
-    summary = dict(out["base"])
-    summary.update(seed=args.seed, budget=args.budget, workers=args.workers)
-    summary["scheduler"] = args.scheduler
-    if "compare" in out:
-        summary["compare"] = out["compare"]
+    summary = run_json(
+        results,
+        [paths[k] for k in keys],
+        args.players,
+        bots,
+        args.seed,
+        args.budget,
+        elapsed,
+        args.workers,
+        args.scheduler,
+    )
+    out = {"base": summary}
+    if "compare" in summary:
+        out["compare"] = summary["compare"]
     names = (
         os.path.basename(args.variant or "default rules"),
         os.path.basename(args.compare or ""),

@@ -19,35 +19,15 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from .core.game import GameJob, GameRecord, play_game
+from .core.game import Batch, GameJob, GameRecord, play_game
 
 LAB_EXTRA = "pip install -e '.[lab]'"  # what a user runs when a lab package is missing
 
 
 class LabSetupError(Exception):
     """The run cannot start (no cluster there, a package missing); the message says why."""
-
-
-@dataclass(frozen=True)
-class Batch:
-    """One set of seeded games: a line-up under one variant (``variant`` is data or None)."""
-
-    players: int
-    bots: tuple[str, ...]
-    games: int
-    budget: int | None
-    variant: dict | None
-    seed: int
-
-    def jobs(self, index: int) -> list[tuple[int, GameJob]]:
-        """Every game of the batch, each with the batch's ``index`` in a run of batches."""
-        return [
-            (index, GameJob(g, self.players, self.bots, self.budget, self.variant, self.seed))
-            for g in range(self.games)
-        ]
 
 
 def read_variant(path: str | None) -> dict | None:

@@ -7,6 +7,7 @@ the same job gives the same record on any machine, in any process, under CPython
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
@@ -52,6 +53,25 @@ class GameJob:
 
 
 @dataclass(frozen=True)
+class Batch:
+    """One set of seeded games: a line-up under one variant (``variant`` is data or None)."""
+
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    budget: int | None
+    variant: dict | None
+    seed: int
+
+    def jobs(self, index: int) -> list[tuple[int, GameJob]]:
+        """Every game of the batch, each with the batch's ``index`` in a run of batches."""
+        return [
+            (index, GameJob(g, self.players, self.bots, self.budget, self.variant, self.seed))
+            for g in range(self.games)
+        ]
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """What one game showed, per seat where a list (seat 0 first)."""
 
@@ -82,6 +102,9 @@ class GameRecord:
     # the final position of a game that did not end at Super-Nova (docs/NOTATION.md), on one
     # line: State.from_position(text, variant) opens it for study; "" for the others
     end_position: str = ""
+    # the SHA-1 of the game's moves (space-separated tokens): two records of one job are the
+    # same game move for move when these agree (CPython's processes, the page's workers)
+    moves_sha1: str = ""
 
     def without_think(self) -> GameRecord:
         """The record with think times zeroed: equal on any machine for the same job."""
@@ -132,6 +155,7 @@ def play_game(job: GameJob) -> GameRecord:
     played: list[Counter] = [Counter() for _ in range(players)]
     think = [0.0] * players
     evaluations: list[tuple[float, ...]] = []
+    moves = hashlib.sha1()
     k = 0
     while not s.is_over():
         seat = s.current_player
@@ -150,6 +174,7 @@ def play_game(job: GameJob) -> GameRecord:
             played[seat][move[:-1]] += 1
             disrupts += pending_kind(s) is None and action_kind(s, move) == "disrupt"
         before_round = s.round
+        moves.update(move.encode() + b" ")
         s = s.apply(move)
         if move == "E" and not s.is_over():
             # once a turn, not once a decision: a few evaluations per turn against the
@@ -188,4 +213,5 @@ def play_game(job: GameJob) -> GameRecord:
         think=think,
         evaluations=evaluations,
         end_position="" if s.end_reason == "supernova" else " | ".join(s.position().splitlines()),
+        moves_sha1=moves.hexdigest(),
     )

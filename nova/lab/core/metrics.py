@@ -30,6 +30,7 @@ length and cards only.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
@@ -110,7 +111,7 @@ def game_quality(evaluations: Sequence[Sequence[float]], returns: Sequence[float
     losers = [i for i in range(len(returns)) if i not in winners]
     if not evaluations or not winners or not losers:
         return GameQuality(changes, rate, None, None, None, None)
-    gaps = [max(v) - sum(v[w] for w in winners) / len(winners) for v in evaluations]
+    gaps = [max(v) - math.fsum(v[w] for w in winners) / len(winners) for v in evaluations]
     behind = sum(1 for v in evaluations if not leaders(v) & set(winners))
     threshold = max(v[i] for v in evaluations for i in losers)
     clear = next(
@@ -120,7 +121,7 @@ def game_quality(evaluations: Sequence[Sequence[float]], returns: Sequence[float
     return GameQuality(
         lead_changes=changes,
         lead_change_rate=rate,
-        drama=sum(gaps) / len(gaps),
+        drama=math.fsum(gaps) / len(gaps),
         drama_max=max(gaps),
         winner_behind=behind / len(evaluations),
         decided_at=clear / len(evaluations),
@@ -163,7 +164,7 @@ def card_quality(records: Sequence[GameRecord], players: int) -> dict[str, CardQ
         cid: CardQuality(
             play_rate=len(returns[cid]) / (n * players),
             plays_per_game=plays[cid] / n,
-            win_rate_when_played_biased=sum(returns[cid]) / len(returns[cid]),
+            win_rate_when_played_biased=math.fsum(returns[cid]) / len(returns[cid]),
         )
         for cid in sorted(plays, key=card_order)
     }
@@ -175,7 +176,7 @@ def card_order(cid: str) -> tuple:
 
 
 def _mean(xs: list[float]) -> float | None:
-    return sum(xs) / len(xs) if xs else None
+    return math.fsum(xs) / len(xs) if xs else None
 
 
 def quality_metrics(

@@ -12,7 +12,7 @@ def wilson(xs: list[float]) -> tuple[float, float, float]:
     n = len(xs)
     if n == 0:
         return 0.0, 0.0, 0.0
-    p = sum(xs) / n
+    p = math.fsum(xs) / n
     z2 = 1.96**2
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = 1.96 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
@@ -24,8 +24,8 @@ def spread(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
     if n == 0:
         return 0.0, 0.0
-    m = sum(xs) / n
-    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    m = math.fsum(xs) / n
+    return m, math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def quantiles(xs: Sequence[float]) -> Quantiles:
 
     return Quantiles(
         n=len(ys),
-        mean=sum(ys) / len(ys),
+        mean=math.fsum(ys) / len(ys),
         median=rank(0.5),
         p10=rank(0.1),
         p90=rank(0.9),

@@ -6,6 +6,7 @@ contract with its reports and the page, whose keys only ever grow.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -137,18 +138,18 @@ def summarize(
         cards[cid] = CardFigures(
             plays_per_game=card_plays[cid] / n,
             played_in_games=len(pl) / n,
-            players_win_rate=sum(pl) / len(pl) if pl else None,
-            holders_win_rate=sum(ho) / len(ho) if ho else None,
+            players_win_rate=math.fsum(pl) / len(pl) if pl else None,
+            holders_win_rate=math.fsum(ho) / len(ho) if ho else None,
             held_in_games=len(ho) / n,
         )
-    think = [sum(r.think[r.seat_entry.index(k)] for r in results) for k in entries]
+    think = [math.fsum(r.think[r.seat_entry.index(k)] for r in results) for k in entries]
     decisions = sum(r.decisions for r in results)
     turn_position_win_rate = [c[0] for c in pos_ci]
     return Summary(
         games=n,
         players=players,
         bots=list(bots),
-        wins=[sum(x) for x in entry_ret],
+        wins=[math.fsum(x) for x in entry_ret],
         win_rate=[c[0] for c in win_ci],
         win_ci95=[(c[1], c[2]) for c in win_ci],
         mean_score=[spread(x)[0] for x in entry_score],
@@ -215,7 +216,7 @@ def game_arc(results: Sequence[GameRecord], players: int) -> Arc:
         rounds=quantiles([r.rounds for r in results]),
         supernova_by_turn_position=nova_by_position,
         supernova_bringer_wins=(
-            sum(r.returns[r.ender] for r in novas) / len(novas) if novas else None
+            math.fsum(r.returns[r.ender] for r in novas) / len(novas) if novas else None
         ),
         rounds_histogram={str(k): v for k, v in sorted(Counter(r.rounds for r in results).items())},
         rounds_by_end={end: quantiles(xs) for end, xs in sorted(by_end.items())},
