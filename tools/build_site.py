@@ -238,7 +238,7 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
 # matplotlib, tqdm): nova.zip leaves them out and Pyodide never meets those imports. Its core
 # (play a seeded game, summarize, the metrics) runs anywhere: the page ships that.
 LAB_ONLY = ("nova/lab/*",)
-LAB_SHIPPED = ("nova/lab/__init__.py", "nova/lab/core/*")
+LAB_SHIPPED = ("nova/lab/__init__.py", "nova/lab/core/*", "nova/lab/workbench.py")
 
 
 def lab_only(rel: str) -> bool:
@@ -595,6 +595,7 @@ def precache_groups(p: dict[str, str], manifest: dict, pyscript: list[str]) -> d
         "./",
         "main.py",
         "bots_worker.py",
+        "lab_worker.py",
         "pyscript.toml",
         "nova-data.zip",
         "snapshot/manifest.json",
@@ -744,6 +745,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.write("pyscript.toml", config.encode())  # the bots' worker's config (app.py)
     site.copy("main.py", ROOT / "main.py")
     site.copy("bots_worker.py", ROOT / "bots_worker.py")
+    site.copy("lab_worker.py", ROOT / "lab_worker.py")  # the workbench's workers (app.py)
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)

@@ -145,13 +145,18 @@ def new_game_html(
         f"{back}"
         f"{learn_below}"
         '<button type="button" data-ui="help" class="secondary">Rules</button>'
-        f"{full_page_button('secondary') if embed else ''}</div>"
+        f"{full_page_button('secondary') if embed else ''}"
+        # the designer's tool: not on the publisher's page, where players come to play
+        f"{'' if embed else WORKBENCH_BUTTON}</div>"
         "</section>"
         f"{saves_html(entries, saving_error)}"
         "</div>"
     )
 
 
+WORKBENCH_BUTTON = (
+    '<button type="button" data-ui="lab" class="secondary">Designer\'s workbench</button>'
+)
 PACE_CHOICES = [("watch", "step by step"), ("quick", "quickly")]
 # a search bot's thinking time per search, in ms (nova.web.bot_turns.THINK_CHOICES agrees)
 THINK_CHOICES = [(250, "¼ second"), (1000, "1 second"), (3000, "3 seconds")]

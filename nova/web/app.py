@@ -30,6 +30,10 @@ from .controller import (
     GameScreen,
     HintReady,
     Intent,
+    LabAnswer,
+    LabEdit,
+    LabFinished,
+    LabScreen,
     OpenLink,
     Play,
     Ready,
@@ -52,6 +56,9 @@ TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a m
 BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
+LAB_WORKER_SRC = "./lab_worker.py"  # the workbench's workers (site root)
+LAB_MAX_WORKERS = 8  # each is a whole Pyodide (tens of MB): no more than this, whatever the cores
+LAB_DRAW_S = 0.25  # a run's progress is drawn at most this often
 
 
 class App:
@@ -77,6 +84,8 @@ class App:
         self.kept: frozenset[str] = frozenset()
         self.worker = None  # the bots' worker once it answers
         self.game_seen: object = None  # the session the bots' figures are of
+        self.lab_workers: list = []  # the workbench's workers, once started (kept for the next run)
+        self.lab_drawn = 0.0  # when a run's progress was last drawn
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
@@ -84,7 +93,11 @@ class App:
         if pre is not None:
             pre.remove()
         fragment = str(self.window.location.hash or "")
-        effects = self.c.start(fragment[1:] if fragment.startswith("#") else "")
+        loc = self.window.location
+        self.c.page_url = f"{loc.origin}{loc.pathname}"
+        effects = self.c.start(
+            fragment[1:] if fragment.startswith("#") else "", str(loc.search or "")
+        )
         self.apply(effects)
         self.body.setAttribute("data-nova-ready", "")
 
@@ -134,6 +147,10 @@ class App:
             self.open_full_page()
         if Effect.HINT in effects:
             asyncio.ensure_future(self.ask_hint())
+        if Effect.LAB_RUN in effects:
+            asyncio.ensure_future(self.run_lab())
+        if Effect.LAB_SAVE in effects:
+            self.save_variant()
 
     def form_input(self) -> FormInput:
         """The new-game form's fields as they are on the page (None: not on the page)."""
@@ -523,6 +540,103 @@ class App:
         if token is not None:
             self.do(HintReady(token, at))
 
+    # -- the workbench ---------------------------------------------------------------------
+    async def start_lab_workers(self, wanted: int) -> list:
+        """Up to ``wanted`` lab workers (booted from the snapshot, as the page was), kept for
+        later runs; those that cannot start are left out (none: the games play on the page)."""
+        from pyscript import create_named_worker
+
+        async def one(i: int):
+            worker = await asyncio.wait_for(
+                create_named_worker(
+                    src=LAB_WORKER_SRC, name=f"nova-lab-{i}", config="./pyscript.toml"
+                ),
+                WORKER_BOOT_S,
+            )
+            await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
+            return worker
+
+        have = len(self.lab_workers)
+        if wanted > have:
+            try:  # PyScript waits for ever for a script it cannot fetch: ask for it first
+                probe = await self.window.fetch(LAB_WORKER_SRC)
+                ok = bool(probe.ok)
+            except Exception:
+                ok = False
+            if ok:
+                started = await asyncio.gather(
+                    *(one(i) for i in range(have, wanted)), return_exceptions=True
+                )
+                self.lab_workers += [w for w in started if not isinstance(w, BaseException)]
+        return self.lab_workers[:wanted]
+
+    async def run_lab(self) -> None:
+        """Play the workbench's run: its games go out one at a time to each of the lab's
+        workers (as many as the machine has cores), and each answer is drawn as progress."""
+        bench = self.c.bench
+        run = bench.run if bench is not None else None
+        if run is None:
+            return
+        t0 = time.perf_counter()
+        cores = int(getattr(self.window.navigator, "hardwareConcurrency", 1) or 1)
+        self.body.setAttribute("data-nova-lab-workers", "starting")
+        workers = await self.start_lab_workers(max(1, min(cores, LAB_MAX_WORKERS, run.total)))
+        self.body.setAttribute("data-nova-lab-workers", str(len(workers)))
+        self.body.setAttribute("data-nova-lab-boot-ms", f"{(time.perf_counter() - t0) * 1000:.0f}")
+        run.workers = len(workers)
+
+        async def feed(worker) -> None:
+            while (request := run.request(1)) is not None:
+                self.lab_answer(run, await worker.play(request))
+
+        if workers:
+            await asyncio.gather(*(feed(w) for w in workers))
+        else:  # no worker could start: the page plays the games, one per task
+            from .lab_worker import play
+
+            while (request := run.request(1)) is not None:
+                await asyncio.sleep(0)
+                self.lab_answer(run, play(request))
+        if bench is not None and bench.run is run:
+            self.do(LabFinished(time.perf_counter() - t0, len(workers)))
+
+    def lab_answer(self, run, answer: str) -> None:
+        bench = self.c.bench
+        if bench is None or bench.run is not run:
+            return  # a newer run replaced it
+        self.c.dispatch(LabAnswer(str(answer)))
+        now = time.perf_counter()
+        if isinstance(self.c.ui.screen, LabScreen) and now - self.lab_drawn > LAB_DRAW_S:
+            self.lab_drawn = now
+            self.render()
+
+    def save_variant(self) -> None:
+        """Download the workbench's variant as a JSON file (made here: nothing is sent)."""
+        bench = self.c.bench
+        if bench is None:
+            return
+        from pyscript.ffi import create_proxy, to_js
+
+        from ..lab.workbench import VARIANT_FILE
+
+        window = self.window
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([bench.variant_json() + "\n"]), options)
+        url = window.URL.createObjectURL(blob)
+        a = self.document.createElement("a")
+        a.href, a.download = url, VARIANT_FILE
+        self.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def on_change(self, event) -> None:
+        """A field of the workbench changed (``data-lab`` names it)."""
+        target = event.target
+        name = target.getAttribute("data-lab") if _el(target) else None
+        if isinstance(name, str) and name:
+            self.do(LabEdit(name, str(target.value)))
+
     # -- events ---------------------------------------------------------------------------
     def share_panel(self):
         """The share panel when it is open, else None."""
@@ -712,6 +826,7 @@ def start() -> App:
         _app = App(document, window)
         document.addEventListener("click", create_proxy(_app.on_click))
         document.addEventListener("keydown", create_proxy(_app.on_key))
+        document.addEventListener("change", create_proxy(_app.on_change))
         window.addEventListener("hashchange", create_proxy(_app.on_hash))
         window.addEventListener("storage", create_proxy(_app.on_storage))
         document.addEventListener("contextmenu", create_proxy(_app.on_long_press))

@@ -23,6 +23,7 @@ from enum import Enum
 from html import escape as html_escape
 from typing import ClassVar
 
+from ..lab.workbench import Workbench
 from ..links import decode
 from ..record import DEFAULT_COLOURS, GameRecord, RecordError
 from ..render.board import static_layer
@@ -39,6 +40,7 @@ from ..render.screens import (
 )
 from ..render.tutorial import first_game_html, lesson_html
 from ..render.words import describe
+from ..render.workbench import workbench_html
 from ..rules import IllegalMove, layout_for
 from ..rules.scoring import best_bay_split
 from ..tutorial import (
@@ -78,6 +80,7 @@ class Screen(Enum):
     GAME = "game"
     REPLAY = "replay"
     TUTORIAL = "tutorial"
+    LAB = "lab"
 
 
 class Worker(Enum):
@@ -125,7 +128,14 @@ class TutorialScreen:
     session: LessonSession | None = None
 
 
-ScreenState = NewGameScreen | GameScreen | ReplayScreen | TutorialScreen
+@dataclass(frozen=True)
+class LabScreen:
+    """The designer's workbench (its form, variant and runs: ``Controller.bench``)."""
+
+    kind: ClassVar[Screen] = Screen.LAB
+
+
+ScreenState = NewGameScreen | GameScreen | ReplayScreen | TutorialScreen | LabScreen
 
 
 @dataclass(frozen=True, eq=False)
@@ -363,6 +373,57 @@ class HintReady:
 
 
 @dataclass(frozen=True)
+class OpenLab:
+    """Open the workbench: as it was left, or as the address's query (``?lab&...``) says."""
+
+    query: str = ""
+
+
+@dataclass(frozen=True)
+class LabEdit:
+    """A field of the workbench changed: ``name`` is its ``data-lab``."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class LabRun:
+    pass
+
+
+@dataclass(frozen=True)
+class LabStop:
+    pass
+
+
+@dataclass(frozen=True)
+class LabReset:
+    pass
+
+
+@dataclass(frozen=True)
+class LabSave:
+    pass
+
+
+@dataclass(frozen=True)
+class LabAnswer:
+    """A worker's answer to a run's request (``lab_worker.play``)."""
+
+    answer: str
+
+
+@dataclass(frozen=True)
+class LabFinished:
+    """The run's games are all played (or it was stopped): ``elapsed`` seconds, in
+    ``workers`` web workers (0: on this page)."""
+
+    elapsed: float
+    workers: int
+
+
+@dataclass(frozen=True)
 class WorkerChanged:
     worker: Worker
     note: str = ""
@@ -400,7 +461,8 @@ Intent = (
     | CloseScores | Reseed | SetPlayers | Resume | Delete | OpenLink | OpenReplay | ReplayGo
     | CloseReplay | PlayFromReplay | Say | WhyNot | WorkerChanged | SavesChanged | OpenNewest
     | KeepHere | Share | FullPage | OpenTutorial | NextLesson | SkipLesson | RestartLesson
-    | CloseTutorial | StartFirstGame | AskHint | HintReady
+    | CloseTutorial | StartFirstGame | AskHint | HintReady | OpenLab | LabEdit | LabRun
+    | LabStop | LabReset | LabSave | LabAnswer | LabFinished
 )  # fmt: skip
 
 
@@ -413,6 +475,8 @@ class Effect(Enum):
     FULL_PAGE = "full-page"  # open the full page in a new tab
     CLEAR_LINK = "clear-link"  # the link's game is saved: drop the link from the address
     HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
+    LAB_RUN = "lab-run"  # play the workbench's run (bench.run) in web workers
+    LAB_SAVE = "lab-save"  # download the workbench's variant as a file
 
 
 def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
@@ -425,7 +489,9 @@ def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
         "new-game": StartGame(form), "menu": Menu(form), "reseed": Reseed(form),
         "learn": OpenTutorial(), "next-lesson": NextLesson(), "skip-lesson": SkipLesson(),
         "restart-lesson": RestartLesson(), "close-tutorial": CloseTutorial(),
-        "first-game": StartFirstGame(), "hint": AskHint(),
+        "first-game": StartFirstGame(), "hint": AskHint(), "lab": OpenLab(),
+        "lab-run": LabRun(), "lab-stop": LabStop(), "lab-reset": LabReset(),
+        "lab-save": LabSave(),
     }  # fmt: skip
     if name in simple:
         return simple[name]
@@ -465,6 +531,8 @@ class Controller:
         self.guided = ""  # the id of the tutorial's first game while it is on in this tab
         # the board's unchanging layer (key, markup) of the last game markup, for the adapter
         self.static: tuple[str, str] | None = None
+        self.bench: Workbench | None = None  # the designer's workbench, once opened
+        self.page_url = ""  # the page's address without query or fragment (for links)
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -505,10 +573,15 @@ class Controller:
             and screen.session is not None
             and (screen.session.done)
         )
+        run = self.bench.run if self.bench is not None else None
         return {
             "data-nova-lesson": lesson,
             "data-nova-lesson-done": "" if done else None,
             "data-nova-tutorial": "done" if self.progress.finished else None,
+            # the workbench's: its last run's games played, and that it ended (how)
+            "data-nova-lab-games": f"{run.done}/{run.total}" if run else None,
+            "data-nova-lab-done": run.status if run is not None and run.finished else None,
+            "data-nova-lab-moves": run.moves() if run is not None and run.finished else None,
         }
 
     def hint_shown(self) -> Hint | None:
@@ -538,8 +611,11 @@ class Controller:
     def set(self, **changes) -> None:
         self.ui = replace(self.ui, **changes)
 
-    def start(self, fragment: str = "") -> frozenset[Effect]:
-        """The page opens: a link's game, else the game the last save was of."""
+    def start(self, fragment: str = "", query: str = "") -> frozenset[Effect]:
+        """The page opens: the workbench if the address asks for it (``?lab``), a link's
+        game, else the game the last save was of."""
+        if query.lstrip("?").split("&")[0] == "lab":
+            return self.dispatch(OpenLab(query))
         if fragment:
             return self.dispatch(OpenLink(fragment))
         current = self.store.current()
@@ -553,7 +629,7 @@ class Controller:
         s = self.session
         quiet = (
             OpenHelp | CloseHelp | Say | WhyNot | WorkerChanged | SavesChanged | BotPlayed
-            | HintReady
+            | HintReady | LabAnswer | LabFinished
         )  # fmt: skip
         if not isinstance(intent, quiet):  # a person's action replaces the last message
             self.set(message="")
@@ -675,6 +751,30 @@ class Controller:
                 if not why or why == ui.message:
                     return NONE
                 self.set(message=why)
+            case OpenLab(query):
+                if query or self.bench is None:
+                    self.bench = Workbench.from_query(query)
+                self.set(screen=LabScreen(), help_open=False)
+            case LabEdit(name, value) if self.bench is not None:
+                self.bench.edit(name, value)
+            case LabReset() if self.bench is not None:
+                self.bench.reset()
+            case LabRun() if self.bench is not None and isinstance(ui.screen, LabScreen):
+                why = self.bench.why_not_run()
+                if why:
+                    self.set(message=f"The run cannot start: {why}.")
+                    return ALL
+                self.bench.start_run()
+                return frozenset({Effect.RENDER, Effect.LAB_RUN})
+            case LabStop() if self.bench is not None and self.bench.run is not None:
+                self.bench.run.stop()
+            case LabAnswer(answer) if self.bench is not None and self.bench.run is not None:
+                self.bench.run.add(answer)
+            case LabFinished(elapsed, workers) if self.bench and self.bench.run is not None:
+                self.bench.run.workers = workers
+                self.bench.run.finish(elapsed)
+            case LabSave() if self.bench is not None:
+                return frozenset({Effect.LAB_SAVE})
             case WorkerChanged(worker, note):
                 self.set(worker=worker, worker_note=note or ui.worker_note)
             case SavesChanged(key):
@@ -942,6 +1042,8 @@ class Controller:
                 return first_game_html(self.progress, ui.message)
             case TutorialScreen(session=session) if session is not None:
                 return lesson_html(session, self.progress, ui.message)
+            case LabScreen() if self.bench is not None:
+                return workbench_html(self.bench, ui.message, self.page_url)
             case GameScreen(scores_closed=scores_closed) if ui.game is not None:
                 return self.elsewhere_html() + self.game_markup(ui.game.session, scores_closed,
                                                                 known)  # fmt: skip

@@ -1,0 +1,158 @@
+"""The designer's workbench in a real browser: the address prefills it, a card changed in its
+form, 40 games a side played in web workers, and the result equal to what
+``python -m nova lab --compare VARIANT --json`` prints for the same games; the same games
+move for move; a broken variant says what is wrong and plays nothing; stop; a saved link
+opens the workbench with its variant."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import wait_ready
+
+from nova.lab.core.game import GameJob, play_game
+from nova.lab.core.result import without_machine
+from nova.lab.workbench import moves_digest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "docs" / "screenshots"
+QUERY = "?lab&players=2&games=40&bots=greedy,greedy&seed=7"
+
+
+def open_workbench(page, server_url: str, query: str = QUERY) -> None:
+    page.goto(server_url + "index.html" + query)
+    wait_ready(page)
+    page.wait_for_selector('body[data-nova-screen="lab"]')
+
+
+def edit(page, name: str, value: str) -> None:
+    """Change a field as a person does (the page reads it on ``change``), and wait for the
+    workbench to be drawn again."""
+    field = page.locator(f'[data-lab="{name}"]')
+    before = page.locator("#app").inner_html()
+    if field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)
+        field.dispatch_event("change")
+    page.wait_for_function("(b) => document.querySelector('#app').innerHTML !== b", arg=before)
+
+
+def run_and_wait(page, timeout: float = 600_000) -> dict:
+    page.locator('[data-ui="lab-run"]').click()
+    page.wait_for_selector("body[data-nova-lab-done]", timeout=timeout)
+    return json.loads(page.locator("#nova-lab-result").text_content())
+
+
+def cli_json(tmp_path: Path, variant: dict, games: int, seed: int, bots: str) -> dict:
+    path = tmp_path / "workbench-variant.json"
+    path.write_text(json.dumps(variant))
+    out = subprocess.run(
+        [sys.executable, "-m", "nova", "lab", "--players", "2", "--bots", bots,
+         "--games", str(games), "--seed", str(seed), "--compare", str(path), "--json"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    result = json.loads(out.stdout)
+    result["compare"]["variant"] = "workbench-variant.json"  # the file's name, not its path
+    return result
+
+
+def test_a_changed_card_played_in_workers_equals_the_cli(page, server_url, tmp_path):
+    open_workbench(page, server_url)
+    # the address prefilled the form
+    assert page.locator('[data-lab="players"]').input_value() == "2"
+    assert page.locator('[data-lab="games"]').input_value() == "40"
+    assert page.locator('[data-lab="seed"]').input_value() == "7"
+    assert page.locator('[data-lab="bot:1"]').input_value() == "greedy"
+    # Ram's second step orbits 2-4 instead of 1-2, and a Re-order turns red
+    edit(page, "card:s3.colour", "r")
+    edit(page, "card:s10.action", "push+orbit:2-4")
+    assert "Your variant changes today's rules" in page.locator(".lab-state").inner_text()
+    variant = json.loads(page.locator('[data-lab="variant"]').input_value())
+    cards = {c["id"]: c for c in variant["academy"]["cards"]}
+    assert cards["s3"]["colour"] == "r" and cards["s10"]["action"] == "push+orbit:2-4"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "workbench-variant.png"))
+
+    result = run_and_wait(page)
+    assert page.locator("body").get_attribute("data-nova-lab-done") == "done"
+    workers = int(page.locator("body").get_attribute("data-nova-lab-workers"))
+    assert workers >= 1  # played in web workers, not on the page
+    assert result["workers"] == workers
+    assert page.locator("body").get_attribute("data-nova-lab-games") == "80/80"
+    # the charts are drawn, as SVG, beside today's rules
+    assert page.locator(".lab-results svg").count() >= 3
+    assert page.locator(".lab-table thead th").all_inner_texts()[1:] == [
+        "Today's rules",
+        "Your variant",
+    ]
+    page.locator(".lab-results").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "workbench-results.png"), full_page=True)
+
+    expected = cli_json(tmp_path, variant, 40, 7, "greedy,greedy")
+    assert without_machine(result) == without_machine(expected)
+
+
+def test_a_worker_plays_the_same_game_as_cpython_move_for_move(page, server_url):
+    open_workbench(page, server_url, "?lab&players=3&games=3&bots=greedy,random,search&seed=11")
+    run_and_wait(page)
+    played = page.locator("body").get_attribute("data-nova-lab-moves")
+    here = [
+        play_game(GameJob(g, 3, ("greedy", "random", "search"), None, None, 11)).moves_sha1
+        for g in range(3)
+    ]
+    assert played == moves_digest([here])
+
+
+def test_a_broken_variant_says_why_and_plays_nothing(page, server_url):
+    open_workbench(page, server_url, "?lab&players=2&games=2&bots=random&seed=1")
+    edit(page, "card:s5.action", "sabotage:0-9")
+    problems = page.locator(".lab-problems").inner_text()
+    assert "academy s5.action" in problems
+    page.locator('[data-ui="lab-run"]').click(force=True)  # marked disabled: it says why
+    assert "variant has problems" in page.locator(".alert").first.inner_text()
+    assert not page.locator("body[data-nova-lab-games]").count()
+    # pasting text that is not JSON keeps the variant and says so
+    edit(page, "variant", "{not json")
+    assert "not JSON" in page.locator(".alert").first.inner_text()
+    edit(page, "card:s5.action", "sabotage")
+    assert not page.locator(".lab-problems").count()
+
+
+def test_a_link_opens_the_workbench_with_its_variant_and_a_bad_one_says_so(page, server_url):
+    open_workbench(page, server_url, "?lab&players=3&games=5&bots=random&seed=3")
+    edit(page, "track", "start spawn spawn expansion spawn blank expansion spawn supernova")
+    link = page.locator("[data-nova-lab-link]").input_value()
+    assert "variant=v1." in link
+    page.goto(link)
+    wait_ready(page)
+    page.wait_for_selector('body[data-nova-screen="lab"]')
+    assert page.locator('[data-lab="players"]').input_value() == "3"
+    assert page.locator('[data-lab="track"]').input_value().startswith("start spawn spawn exp")
+    # a cut link: the workbench opens with today's rules and says the variant was damaged
+    page.goto(link[:-12])
+    wait_ready(page)
+    page.wait_for_selector('body[data-nova-screen="lab"]')
+    assert "damaged" in page.locator(".alert").first.inner_text()
+    assert "Today's rules" in page.locator(".lab-state").inner_text()
+
+
+def test_stop_ends_the_run_with_the_games_played(page, server_url):
+    open_workbench(page, server_url, "?lab&players=2&games=300&bots=random&seed=5")
+    page.locator('[data-ui="lab-run"]').click()
+    page.wait_for_function(
+        "() => { const g = document.body.getAttribute('data-nova-lab-games');"
+        " return g && parseInt(g) >= 4; }",
+        timeout=180_000,
+    )
+    page.locator('[data-ui="lab-stop"]').click()
+    page.wait_for_selector('body[data-nova-lab-done="stopped"]', timeout=60_000)
+    result = json.loads(page.locator("#nova-lab-result").text_content())
+    assert 4 <= result["games"] < 300
+    assert "Stopped after" in page.locator(".lab-progress").inner_text()
