@@ -89,6 +89,32 @@ def test_the_core_runs_anywhere():
             assert target.split(".")[0] not in NOT_IN_THE_CORE, (path.name, target)
 
 
+def test_the_page_ships_what_its_lab_modules_import():
+    """What the page ships of the lab (the core and the workbench's model, ``LAB_SHIPPED``)
+    imports only what it ships and nothing the page cannot load."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+    assert spec and spec.loader
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    shipped = {
+        _module_name(p)
+        for p in LAB.rglob("*.py")
+        if not build.lab_only(p.relative_to(ROOT).as_posix())
+    }
+    assert {"nova.lab.core.game", "nova.lab.core.result", "nova.lab.workbench"} <= shipped
+    assert "nova.lab.runners" not in shipped and "nova.lab.cli" not in shipped
+    for name in shipped:
+        path = ROOT / Path(*name.split(".")).with_suffix(".py")
+        if not path.exists():
+            path = ROOT / Path(*name.split(".")) / "__init__.py"
+        for target in _imports(path):
+            if target.startswith("nova.lab"):
+                assert target in shipped or target.rpartition(".")[0] in shipped, (name, target)
+            assert target.split(".")[0] not in NOT_IN_THE_CORE, (name, target)
+
+
 def test_the_lab_knows_every_end_the_engine_writes():
     """The reports order and colour the ends by name: every name the engine can write is one
     of the lab's, spelled the same (the report once had "no ships" for "no ships left")."""

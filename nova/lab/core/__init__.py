@@ -3,5 +3,5 @@
 Standard library and the game only (no processes, Dask, matplotlib or tqdm), so the same code
 runs under CPython and in the page (Pyodide), which ships this package and nothing else of
 ``nova.lab`` (``tools/build_site.py``). Modules here import each other one way:
-``stats`` <- ``game`` <- ``metrics`` <- ``summary``.
+``stats`` <- ``game`` <- ``metrics`` <- ``summary`` <- ``result``.
 """

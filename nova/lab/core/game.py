@@ -119,6 +119,8 @@ class GameRecord:
         values = {k: v for k, v in d.items() if k in known}
         if "ender" not in values:
             values["ender"] = (d["first"] + d["turns"]) % len(d["returns"])
+        # JSON has no tuples: each turn's evaluations come back as they were made
+        values["evaluations"] = [tuple(v) for v in values.get("evaluations", [])]
         return cls(**values)
 
 
