@@ -4,6 +4,7 @@
 #   make site    build _site/ only
 #   make lint    ruff check + ruff format --check + mypy (the type checker)
 #   make bench-page / make lighthouse   boot and bytes figures (docs/PERFORMANCE.md)
+#   make bench-workbench   the workbench's games a minute next to the CLI's
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 PYTHON ?= python3
@@ -13,7 +14,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: serve test site lint venv node chromium bench-page lighthouse clean
+.PHONY: serve test site lint venv node chromium bench-page bench-workbench lighthouse clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +57,9 @@ test: venv chromium site
 
 bench-page: venv chromium site
 	$(PY) -m nova bench-page
+
+bench-workbench: venv chromium site
+	$(PY) -m nova bench-workbench --no-build
 
 # Lighthouse (pinned in package.json) against the built page, mobile preset, with the system
 # Chromium; not part of `make test`. RUNS=3 for medians of three.

@@ -3,6 +3,7 @@
 random      play a random game and print its log and scores
 bench       engine speed (and bots, if present) next to python-chess in the same run
 bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
+bench-workbench  the workbench's games a minute in Chromium next to the lab's CLI
 lab         bot-vs-bot batches for the designer (python -m nova lab --help)
 link        print the link fragment of a random game (python -m nova link --help)
 link-stats  link lengths over many random games
@@ -96,6 +97,7 @@ COMMANDS = {
     "validate": cmd_validate,
     "bench": cmd_bench,
     "bench-page": _lazy(".benchmarks.page"),
+    "bench-workbench": _lazy(".benchmarks.workbench"),
     "lab": _lazy(".lab.cli"),
     "link": _lazy(".links"),
     "link-stats": _lazy(".links", "stats_main"),
