@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_ready
+from test_page_axe import clean
 
 from nova.lab.core.game import GameJob, play_game
 from nova.lab.core.result import without_machine
@@ -156,3 +157,20 @@ def test_stop_ends_the_run_with_the_games_played(page, server_url):
     result = json.loads(page.locator("#nova-lab-result").text_content())
     assert 4 <= result["games"] < 300
     assert "Stopped after" in page.locator(".lab-progress").inner_text()
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}]
+)
+def test_axe_finds_nothing_on_the_workbench(page_factory, server_url, viewport):
+    """The form, a problem listed, then a run's results and charts: clean at both widths."""
+    page = page_factory(bypass_csp=True, viewport=viewport)  # axe is injected inline
+    open_workbench(page, server_url, "?lab&players=2&games=2&bots=random&seed=2")
+    edit(page, "card:s1.action", "orbit:0")
+    assert page.locator(".lab-problems").count()
+    clean(page, "workbench with a problem")
+    edit(page, "card:s1.action", "orbit:2")
+    run_and_wait(page)
+    assert page.locator(".lab-results svg").count() >= 3
+    clean(page, "workbench results")
+    assert page.nova.console_errors == [] and page.nova.page_errors == []

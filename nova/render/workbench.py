@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from ..lab.workbench import LAB_BOTS, MAX_GAMES, SETUP_FIELDS, VARIANT_FILE, Workbench
-from ..rules.content import COLOURS, TRACK_KINDS
+from ..rules.content import COLOURS, TRACK_KINDS, load_data
 
 COLOUR_WORDS = {"k": "black", "r": "red", "y": "yellow"}
 SETUP_WORDS = {
@@ -56,13 +56,16 @@ def workbench_html(bench: Workbench, message: str = "", page_url: str = "") -> s
     )
 
 
-def _select(name: str, options: list[tuple[str, str]], chosen: str, disabled: bool) -> str:
+def _select(
+    name: str, options: list[tuple[str, str]], chosen: str, disabled: bool, label: str = ""
+) -> str:
     opts = "".join(
         f'<option value="{_e(v)}"{" selected" if v == chosen else ""}>{_e(label)}</option>'
         for v, label in options
     )
     off = " disabled" if disabled else ""
-    return f'<select data-lab="{_e(name)}"{off}>{opts}</select>'
+    aria = f' aria-label="{_e(label)}"' if label else ""
+    return f'<select data-lab="{_e(name)}"{aria}{off}>{opts}</select>'
 
 
 def _form_html(bench: Workbench, running: bool) -> str:
@@ -103,6 +106,7 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         if bench.changes()
         else "Today's rules: change a field below, or paste a variant file, to make a variant."
     )
+    today = {c.get("id"): c for c in load_data(None)["academy"]["cards"] if isinstance(c, dict)}
     rows = []
     for card in data["academy"]["cards"]:
         if not isinstance(card, dict):
@@ -112,11 +116,12 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         colours = [(c, COLOUR_WORDS[c]) for c in COLOURS]
         if colour not in COLOUR_WORDS:
             colours.append((colour, colour))
+        mark = ' <span class="lab-mark">changed</span>' if card != today.get(cid) else ""
         rows.append(
-            f'<tr><th scope="row">{cid}</th>'
+            f'<tr><th scope="row">{cid}{mark}</th>'
             f'<td><input data-lab="card:{cid}.name" value="{_e(card.get("name", ""))}" '
             f'aria-label="{cid} name" size="14"{off}></td>'
-            f"<td>{_select(f'card:{cid}.colour', colours, colour, running)}</td>"
+            f"<td>{_select(f'card:{cid}.colour', colours, colour, running, f'{cid} colour')}</td>"
             f'<td><input data-lab="card:{cid}.action" value="{_e(card.get("action", ""))}" '
             f'aria-label="{cid} action" size="16"{off}></td>'
             f'<td><input data-lab="card:{cid}.alternate" '
@@ -154,7 +159,8 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         "<h3>The variant file</h3>"
         '<p class="muted">Paste a variant file here to play it, or copy this one; the '
         "fields above change it.</p>"
-        f'<textarea data-lab="variant" rows="10" cols="70" spellcheck="false"{off}>'
+        f'<textarea data-lab="variant" aria-label="The variant file" rows="10" cols="70" '
+        f'spellcheck="false"{off}>'
         f"{_e(pasted)}</textarea>"
         '<div class="lab-buttons">'
         f'<button type="button" data-ui="lab-save" class="secondary"{off}>Save the variant '
@@ -309,11 +315,42 @@ def _results_html(bench: Workbench) -> str:
         f"{length_chart([s for _, s in columns])}"
         f"{cards_chart([s for _, s in columns], names)}"
         "</div>"
+        f"{cards_table([s for _, s in columns], [n for n, _ in columns], names)}"
         '<p class="muted">A card\'s win rate when played is biased: good positions play '
         "more cards. The metrics are computed from the bots' own evaluations after each "
         "turn (docs/LAB.md).</p>"
         f'<script type="application/json" id="nova-lab-result">{data}</script>'
         "</section>"
+    )
+
+
+def cards_table(summaries: list[dict], sides: list[str], names: dict[str, str]) -> str:
+    """Each Academy card's play rate (share of players who played it in a game) and the
+    win rate of those who played it (biased), side by side."""
+    cards = sorted(
+        {c for s in summaries for c in (_get(s, "metrics", "cards") or {}) if c.startswith("s")},
+        key=lambda c: int(c[1:]) if c[1:].isdigit() else 0,
+    )
+    if not cards:
+        return ""
+    head = "".join(
+        f'<th scope="col">{_e(side)}: played by</th><th scope="col">{_e(side)}: their win '
+        "rate (biased)</th>"
+        for side in sides
+    )
+    body = "".join(
+        f'<tr><th scope="row">{_e(c)} {_e(names.get(c, ""))}</th>'
+        + "".join(
+            f"<td>{_pct(_get(s, 'metrics', 'cards', c, 'play_rate'))}</td>"
+            f"<td>{_pct(_get(s, 'metrics', 'cards', c, 'win_rate_when_played_biased'))}</td>"
+            for s in summaries
+        )
+        + "</tr>"
+        for c in cards
+    )
+    return (
+        '<h3>Academy cards</h3><table class="lab-table lab-card-figures"><thead><tr>'
+        f'<th scope="col">Card</th>{head}</tr></thead><tbody>{body}</tbody></table>'
     )
 
 
