@@ -21,13 +21,14 @@ import json
 import zlib
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode
 
 from ..rules import ContentError, layout_for
 from ..rules.content import load_data
-from .core.game import GameRecord, parse_bots
-from .core.result import run_json
+
+if TYPE_CHECKING:
+    from .core.game import GameRecord
 
 LAB_BOTS = ("random", "greedy", "search")  # docs/BOTS.md; the workbench offers these
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
@@ -128,6 +129,9 @@ def read_query(query: str) -> tuple[LabForm, dict, list[str]]:
     text = one("bots")
     if text is not None:
         try:
+            # the lab's core imports the bots: not before the workbench is opened
+            from .core.game import parse_bots
+
             bots = parse_bots(text, form.players)
             if any(b not in LAB_BOTS for b in bots):
                 raise ValueError(f"bots: one of {', '.join(LAB_BOTS)} for each seat")
@@ -200,6 +204,8 @@ class LabRun:
             self.error = str(data["error"])
             self.status = "stopped"
             return
+        from .core.game import GameRecord
+
         for batch, record in data["records"]:
             r = GameRecord.from_dict(record)
             self.records[int(batch)][r.g] = r
@@ -224,6 +230,8 @@ class LabRun:
             return
         batches = [[rs[g] for g in sorted(common)] for rs in self.records]
         f = self.form
+        from .core.result import run_json
+
         self.result = run_json(
             batches, self.names, f.players, f.bots, f.seed, None, elapsed, max(1, self.workers)
         )
