@@ -269,3 +269,15 @@ def test_a_stopped_runs_stop_intent_is_ignored_without_a_run():
     c.dispatch(OpenLab())
     assert c.dispatch(LabStop()) == frozenset({Effect.RENDER})
     assert c.body_attributes()["data-nova-lab-done"] is None
+
+
+def test_each_card_reads_as_the_engine_reads_it():
+    bench = Workbench()
+    bench.edit("card:s10.action", "push+orbit:2-4")
+    bench.edit("card:s11.action", "hijack:7")
+    html = workbench_html(bench)
+    row = re.search(r'data-lab="card:s10.alternate".*?lab-reads">([^<]*)<', html, re.S)
+    assert row and row.group(1) == "Push + Orbit 2-4; sideways: Jump-Push"
+    row = re.search(r'data-lab="card:s11.alternate".*?lab-reads">([^<]*)<', html, re.S)
+    assert row and row.group(1).startswith("?")  # the problems list says why
+    assert any("s11.action" in p for p in bench.problems)

@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from ..lab.workbench import LAB_BOTS, MAX_GAMES, SETUP_FIELDS, VARIANT_FILE, Workbench
-from ..rules.content import COLOURS, TRACK_KINDS, load_data
+from ..rules.content import COLOURS, SPECIAL_ACTIONS, TRACK_KINDS, load_data, parse_action
 
 COLOUR_WORDS = {"k": "black", "r": "red", "y": "yellow"}
 SETUP_WORDS = {
@@ -126,7 +126,7 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
             f'aria-label="{cid} action" size="16"{off}></td>'
             f'<td><input data-lab="card:{cid}.alternate" '
             f'value="{_e(card.get("alternate") or "")}" aria-label="{cid} alternate" '
-            f'size="12"{off}></td></tr>'
+            f'size="12"{off}></td><td class="lab-reads">{_e(_reads(card))}</td></tr>'
         )
     track_name = bench.track_name()
     track = data["tracks"].get(track_name, [])
@@ -148,7 +148,8 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         "The alternate is the action played sideways (empty: none).</p>"
         '<table class="lab-cards"><thead><tr><th scope="col">Card</th><th scope="col">Name'
         '</th><th scope="col">Colour</th><th scope="col">Action</th><th scope="col">'
-        f"Alternate</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        'Alternate</th><th scope="col">Reads as</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
         f"<h3>Expansion track ({_e(bench.form.players)} players)</h3>"
         f'<label>Spaces, first to last <input data-lab="track" value="{_e(track_text)}" '
         f'size="60"{off}></label>'
@@ -172,6 +173,19 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         'size="60"></label>'
         "</section>"
     )
+
+
+def _reads(card: dict) -> str:
+    """A card's action and alternate in words, as the engine reads them ("?" where it cannot:
+    the problems above say why)."""
+    words = []
+    for key in ("action", "alternate"):
+        if key == "alternate" and not card.get(key):
+            continue
+        action = parse_action(card.get(key), "", [], SPECIAL_ACTIONS)
+        label = action.label() if action is not None else "?"
+        words.append(label if key == "action" else f"sideways: {label}")
+    return "; ".join(words)
 
 
 def _setup_value(entry: dict, setup: dict, key: str) -> str:
