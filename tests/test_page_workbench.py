@@ -67,6 +67,8 @@ def cli_json(tmp_path: Path, variant: dict, games: int, seed: int, bots: str) ->
 def test_a_changed_card_played_in_workers_equals_the_cli(page, server_url, tmp_path):
     said: list[str] = []
     page.on("console", lambda msg: said.append(msg.text))
+    sent: list[str] = []  # every request of the page and its workers that is not a GET
+    page.context.on("request", lambda r: sent.append(r.url) if r.method != "GET" else None)
     open_workbench(page, server_url)
     # the address prefilled the form
     assert page.locator('[data-lab="players"]').input_value() == "2"
@@ -102,6 +104,8 @@ def test_a_changed_card_played_in_workers_equals_the_cli(page, server_url, tmp_p
 
     expected = cli_json(tmp_path, variant, 40, 7, "greedy,greedy")
     assert without_machine(result) == without_machine(expected)
+    # nothing was sent anywhere: no request left the machine, none carried anything
+    assert page.nova.external == [] and sent == []
 
 
 def test_a_worker_plays_the_same_game_as_cpython_move_for_move(page, server_url):
@@ -135,6 +139,13 @@ def test_a_link_opens_the_workbench_with_its_variant_and_a_bad_one_says_so(page,
     edit(page, "track", "start spawn spawn expansion spawn blank expansion spawn supernova")
     link = page.locator("[data-nova-lab-link]").input_value()
     assert "variant=v1." in link
+    # the variant saved as a file is the variant the workbench shows
+    with page.expect_download() as download:
+        page.locator('[data-ui="lab-save"]').click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved == json.loads(page.locator('[data-lab="variant"]').input_value())
+    assert download.value.suggested_filename == "workbench-variant.json"
+    assert saved["tracks"]["two_three"][1:3] == ["spawn", "spawn"]
     page.goto(link)
     wait_ready(page)
     page.wait_for_selector('body[data-nova-screen="lab"]')
