@@ -281,3 +281,13 @@ def test_each_card_reads_as_the_engine_reads_it():
     row = re.search(r'data-lab="card:s11.alternate".*?lab-reads">([^<]*)<', html, re.S)
     assert row and row.group(1).startswith("?")  # the problems list says why
     assert any("s11.action" in p for p in bench.problems)
+
+
+def test_a_run_gets_a_worker_per_core_within_memory_and_games():
+    from nova.lab.workbench import MAX_WORKERS, worker_count
+
+    assert worker_count(2, None, 80) == 2
+    assert worker_count(16, None, 80) == MAX_WORKERS
+    assert worker_count(8, 2, 80) == 2  # a phone that says it has 2 GB
+    assert worker_count(4, None, 3) == 3
+    assert worker_count(0, 0.5, 10) == 1

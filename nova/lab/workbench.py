@@ -86,6 +86,19 @@ def unpack_variant(text: str) -> dict:
     return data
 
 
+MAX_WORKERS = 8  # each web worker is a whole Pyodide (tens of MB), whatever the cores
+
+
+def worker_count(cores: int, memory_gb: float | None, games: int) -> int:
+    """How many web workers a run gets: one per core, at most :data:`MAX_WORKERS`, fewer on
+    a device that says it has little memory (``navigator.deviceMemory``, in GB: about one
+    worker per GB), never more than the games."""
+    n = min(max(1, cores), MAX_WORKERS, max(1, games))
+    if memory_gb is not None and memory_gb > 0:
+        n = min(n, max(1, int(memory_gb)))
+    return n
+
+
 def moves_digest(batches: list[list[str]]) -> str:
     """One SHA-1 over every game's moves (each record's ``moves_sha1``, batch by batch in game
     order): two runs played the same games move for move when these agree."""

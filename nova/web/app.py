@@ -17,6 +17,7 @@ import gc
 import json
 import time
 
+from ..lab.workbench import worker_count
 from ..render.keep import keys_in
 from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
@@ -57,7 +58,6 @@ BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 LAB_WORKER_SRC = "./lab_worker.py"  # the workbench's workers (site root)
-LAB_MAX_WORKERS = 8  # each is a whole Pyodide (tens of MB): no more than this, whatever the cores
 LAB_DRAW_S = 0.25  # a run's progress is drawn at most this often
 
 
@@ -578,9 +578,12 @@ class App:
         if run is None:
             return
         t0 = time.perf_counter()
-        cores = int(getattr(self.window.navigator, "hardwareConcurrency", 1) or 1)
+        nav = self.window.navigator
+        cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
+        memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
+        memory = float(memory) if isinstance(memory, int | float) else None
         self.body.setAttribute("data-nova-lab-workers", "starting")
-        workers = await self.start_lab_workers(max(1, min(cores, LAB_MAX_WORKERS, run.total)))
+        workers = await self.start_lab_workers(worker_count(cores, memory, run.total))
         self.body.setAttribute("data-nova-lab-workers", str(len(workers)))
         self.body.setAttribute("data-nova-lab-boot-ms", f"{(time.perf_counter() - t0) * 1000:.0f}")
         run.workers = len(workers)
