@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .content import Layout
     from .state import State
 
 NO_SHIP = -1
@@ -25,6 +26,50 @@ def ring_step(s: State, sp: int, d: int, direction: int) -> int:
     r = lay.space_ring[sp]
     start = lay.ring_start[r]
     return start + (sp - start + direction * d) % lay.ring_sizes[r]
+
+
+def own_ships(s: State, seat: int) -> list[int]:
+    """The spaces of ``seat``'s ships, in board order."""
+    ship = s.ship
+    out = []
+    sp = -1
+    for _ in range(ship.count(seat)):  # list.index scans faster than a loop of ours
+        sp = ship.index(seat, sp + 1)
+        out.append(sp)
+    return out
+
+
+_REACH: dict[tuple[Layout, tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+
+def orbit_reach(lay: Layout, dists: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per space, the other spaces an orbit of any of ``dists`` reaches from it, either
+    way, ships not counted, in :func:`orbit_targets`' order (the board alone: made once)."""
+    key = (lay, dists)
+    reach = _REACH.get(key)
+    if reach is None:
+        reach = _REACH[key] = []
+        for sp in range(lay.space_count):
+            r = lay.space_ring[sp]
+            start, n = lay.ring_start[r], lay.ring_sizes[r]
+            out: list[int] = []
+            for d in dists:
+                for direction in (1, -1):
+                    t = start + (sp - start + direction * d) % n
+                    if t != sp and t not in out:
+                        out.append(t)
+            reach.append(tuple(out))
+    return reach
+
+
+def can_orbit(s: State, ships: list[int], reach: list[tuple[int, ...]]) -> bool:
+    """Whether one of the ships on ``ships`` can orbit somewhere in ``reach`` (not onto a ship)."""
+    ship = s.ship
+    for sp in ships:
+        for t in reach[sp]:
+            if ship[t] == NO_SHIP:
+                return True
+    return False
 
 
 def orbit_targets(s: State, sp: int, dists: tuple[int, ...]) -> list[int]:
@@ -66,6 +111,11 @@ def push_destination(
 def open_gate(s: State, g: int) -> bool:
     """R35: an open Jump-Gate has no ship and no Shard on it."""
     return in_play(s, g) and s.ship[g] == NO_SHIP and not s.pile[g]
+
+
+def any_open_gate(s: State) -> bool:
+    ship, pile = s.ship, s.pile
+    return any(ship[g] == NO_SHIP and not pile[g] and in_play(s, g) for g in s.layout.gates)
 
 
 def launch_gate(s: State, g: int) -> bool:

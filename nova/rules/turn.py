@@ -4,13 +4,13 @@ something may not, and how a decision is applied. Each action's own rules are in
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import actions
 from .actions import IMMEDIATE, REGISTRY
-from .board import in_play, launch_gate
-from .content import CardAction, Step
+from .actions.base import StartCheck
+from .board import in_play, launch_gate, own_ships
+from .content import CardAction, Layout, Step
 from .move import Move
 from .rng import Rng
 from .track import finish, place_spawn
@@ -42,26 +42,73 @@ def generate(s: State) -> list[Move]:
     return main_moves(s)
 
 
-def executable(s: State, action: CardAction | None) -> bool:
-    """Whether a card's action has at least one complete way to be carried out now: its
-    first step can (a later step that cannot is passed over)."""
-    if action is None:
-        return False
-    step = action.steps[0]
-    possible = _POSSIBLE.get(step)
-    if possible is None:
-        if step.name in IMMEDIATE:
-            return True
-        probe = REGISTRY[step.name].from_step(step, (), None)
-        possible = _POSSIBLE[step] = probe.possible_now()
-    return possible(s)
+# A card in hand as legal-move generation sees it, per layout: its colour (a Special's;
+# None for a basic card), for each of its actions upright and rotated the check whether it
+# can start now (None: no action; SKIP: a Skip, whose answer depends on the rest of the
+# hand), and its moves upright, rotated and as a chain link.
+_Play = tuple[str | None, StartCheck | None, StartCheck | None, Move, Move, Move]
+_PLAYS: dict[Layout, dict[str, _Play]] = {}
 
 
-# whether a step's action could start now, per step (asked for every card in every hand)
-_POSSIBLE: dict[Step, Callable[[State], bool]] = {}
+def _skip(s: State, ships: list[int]) -> bool:
+    raise AssertionError("a Skip is decided by skip_possible")
+
+
+SKIP: StartCheck = _skip
+
+
+def _plays(lay: Layout) -> dict[str, _Play]:
+    checks: dict[Step, StartCheck] = {}  # cards share first steps: one check each
+
+    def check(action: CardAction | None) -> StartCheck | None:
+        if action is None:
+            return None
+        step = action.steps[0]
+        if step.name == "skip":
+            return SKIP
+        found = checks.get(step)
+        if found is None:
+            if step.name in IMMEDIATE:
+                found = _always
+            else:
+                found = REGISTRY[step.name].can_start(step, lay)
+            checks[step] = found
+        return found
+
+    plays: dict[str, _Play] = {}
+    for cid, (top, bottom) in lay.basic.items():
+        plays[cid] = (
+            None,
+            check(top),
+            check(bottom),
+            Move(cid + "u"),
+            Move(cid + "r"),
+            Move(cid + "s"),
+        )
+    for cid, card in lay.special.items():
+        plays[cid] = (
+            card["colour"],
+            check(card["action"]),
+            check(card["alternate"]),
+            Move(cid + "u"),
+            Move(cid + "r"),
+            Move(cid + "l"),
+        )
+    _PLAYS[lay] = plays
+    return plays
+
+
+def _always(s: State, ships: list[int]) -> bool:
+    return True
+
+
+_END = Move("E")
 
 
 def main_moves(s: State) -> list[Move]:
+    """The decisions of a turn with nothing under way: launch, play a card, end the turn.
+    A card's action is offered when its first step can be carried out (R11; a later step
+    that cannot is passed over)."""
     seat = s.turn
     p = s.players[seat]
     lay = s.layout
@@ -70,39 +117,39 @@ def main_moves(s: State) -> list[Move]:
         for g in lay.seat_gates[seat]:
             if launch_gate(s, g):
                 moves.append(Move("L" + lay.space_names[g]))
-    colours: set[str] | None = None
-    memo: dict[CardAction | None, bool] = {None: False}  # cards share actions: decide once
+    plays = _PLAYS.get(lay) or _plays(lay)
+    ships = own_ships(s, seat)
+    known: dict[StartCheck, bool] = {}  # cards share checks: each asked once
 
-    def can(action: CardAction | None, cid: str) -> bool:
-        if action is not None and action.steps[0].name == "skip":
+    def can(check: StartCheck, cid: str) -> bool:
+        if check is SKIP:
             return actions.skip_possible(s, cid)  # depends on the rest of the hand
-        ok = memo.get(action)
+        ok = known.get(check)
         if ok is None:
-            ok = memo[action] = executable(s, action)
+            ok = known[check] = check(s, ships)
         return ok
 
+    need_link = s.need_link
+    colours: set[str] | None = None
     for cid in p.hand:
-        basic = lay.basic.get(cid)
-        if basic is not None:
-            if not s.need_link:
-                if can(basic[0], cid):
-                    moves.append(Move(cid + "u"))
-                if can(basic[1], cid):
-                    moves.append(Move(cid + "r"))
-            moves.append(Move(cid + "s"))
+        colour, up, rot, upright, rotated, link = plays[cid]
+        if colour is None:
+            if not need_link:
+                if up is not None and can(up, cid):
+                    moves.append(upright)
+                if rot is not None and can(rot, cid):
+                    moves.append(rotated)
+            moves.append(link)
         else:
-            card = lay.special[cid]
-            moves.append(Move(cid + "l"))
+            moves.append(link)
             if colours is None:
                 colours = set("".join(p.bays))
-            if card["colour"] in colours or not lay.settings.get(
-                "special_action_needs_colour", True
-            ):
-                if can(card["action"], cid):
-                    moves.append(Move(cid + "u"))
-                if can(card["alternate"], cid):
-                    moves.append(Move(cid + "r"))
-    moves.append(Move("E"))
+            if colour in colours or not lay.settings.get("special_action_needs_colour", True):
+                if up is not None and can(up, cid):
+                    moves.append(upright)
+                if rot is not None and can(rot, cid):
+                    moves.append(rotated)
+    moves.append(_END)
     return moves
 
 

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 from ..board import attack_targets, attackers, height, push_destination
 from ..content import Step
 from ..move import Move
-from .base import Action, leave_moves
+from .base import Action, StartCheck, leave_moves
 
 if TYPE_CHECKING:
+    from ..content import Layout
     from ..state import State
 
 
@@ -25,6 +26,10 @@ class Attack(Action):
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> Attack:
         return cls.make(then=then, ship=ship)
+
+    @classmethod
+    def can_start(cls, step: Step, lay: Layout) -> StartCheck:
+        return lambda s, ships: any(attack_targets(s, sp) for sp in ships)
 
     def possible(self, s: State) -> bool:
         if self.ship is not None:

@@ -19,7 +19,11 @@ from ..content import Step
 from ..move import Move
 
 if TYPE_CHECKING:
+    from ..content import Layout
     from ..state import State
+
+# the state and the spaces of the player's ships -> whether a card's action can start
+StartCheck = Callable[["State", list[int]], bool]
 
 
 class Kind(StrEnum):
@@ -72,10 +76,14 @@ class Action:
         """Whether this action has at least one complete way to be carried out now."""
         return bool(self.moves(s))
 
-    def possible_now(self) -> Callable[[State], bool]:
-        """:meth:`possible` as a function of the state alone (legal-move generation asks
-        it for every card in hand: a kind may answer more directly)."""
-        return self.possible
+    @classmethod
+    def can_start(cls, step: Step, lay: Layout) -> StartCheck:
+        """Whether a card whose action begins with ``step`` can be played now (R11: that
+        step has a complete way to be carried out), as a function of the state and the
+        spaces of the player's ships. Legal-move generation asks it of every card in hand,
+        so the commonest kinds answer from the board directly."""
+        possible = cls.from_step(step, (), None).possible
+        return lambda s, ships: possible(s)
 
     def begin(self, s: State) -> None:
         """Put the action under way (some resolve at once once their ship is known)."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import open_gate
-from .base import Kind, register
+from ..board import any_open_gate, open_gate
+from ..content import Step
+from .base import Kind, StartCheck, register
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
+    from ..content import Layout
     from ..state import State
 
 
@@ -19,6 +21,10 @@ class HyperJump(ShipMove):
     kind = Kind.HYPER_JUMP
     why_ship = "Hyper-Jump moves one of your ships on an orbit space (R63)"
     why_dest = "Hyper-Jump goes to an open Jump-Gate (R63)"
+
+    @classmethod
+    def can_start(cls, step: Step, lay: Layout) -> StartCheck:
+        return lambda s, ships: bool(ships) and any_open_gate(s)  # no open gate has a ship
 
     def targets(self, s: State, ship: int) -> list[int]:
         return [g for g in s.layout.gates if g != ship and open_gate(s, g)]

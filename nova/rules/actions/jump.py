@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import NOT_A_GATE, open_gate
-from .base import Kind, register
+from ..board import NOT_A_GATE, any_open_gate, open_gate
+from ..content import Step
+from .base import Kind, StartCheck, register
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
+    from ..content import Layout
     from ..state import State
 
 
@@ -19,6 +21,14 @@ class Jump(ShipMove):
     kind = Kind.JUMP
     why_ship = "Jump starts from one of your ships on a Jump-Gate, to an open Jump-Gate (R35)"
     why_dest = "Jump goes to an open Jump-Gate: no ship and no Shard on it (R35)"
+
+    @classmethod
+    def can_start(cls, step: Step, lay: Layout) -> StartCheck:
+        # a ship on a gate, and an open gate (never the ship's own: it has a ship on it)
+        gate_owner = lay.gate_owner
+        return lambda s, ships: (
+            any(gate_owner[sp] != NOT_A_GATE for sp in ships) and any_open_gate(s)
+        )
 
     def targets(self, s: State, ship: int) -> list[int]:
         if s.layout.gate_owner[ship] == NOT_A_GATE:

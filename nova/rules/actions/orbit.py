@@ -4,17 +4,17 @@ bottom of its stack; it may leave Shards behind, from the bottom."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import orbit_ships, orbit_targets
+from ..board import can_orbit, orbit_reach, orbit_ships, orbit_targets
 from ..content import Step
 from ..move import Move
-from .base import Kind, done, register
+from .base import Kind, StartCheck, done, register
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
+    from ..content import Layout
     from ..state import State
 
 
@@ -43,11 +43,10 @@ class Orbit(ShipMove):
     def ships(self, s: State) -> list[int]:
         return orbit_ships(s, self.dists)
 
-    def possible_now(self) -> Callable[[State], bool]:
-        if self.ship is not None:
-            return self.possible
-        dists = self.dists  # the commonest question of all, asked directly
-        return lambda s: bool(orbit_ships(s, dists))
+    @classmethod
+    def can_start(cls, step: Step, lay: Layout) -> StartCheck:
+        reach = orbit_reach(lay, step.dists)  # the commonest question of all
+        return lambda s, ships: can_orbit(s, ships, reach)
 
     def moves(self, s: State) -> list[Move]:
         moves = super().moves(s)

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 from ..board import move_stack
 from ..content import Step
 from ..move import Move
-from .base import Action, done, leave_moves
+from .base import Action, StartCheck, done, leave_moves
 
 if TYPE_CHECKING:
+    from ..content import Layout
     from ..state import State
 
 
@@ -25,6 +26,11 @@ class ShipMove(Action):
     @classmethod
     def from_step(cls, step: Step, then: tuple[Step, ...], ship: int | None) -> ShipMove:
         return cls.make(then=then, ship=ship)
+
+    @classmethod
+    def can_start(cls, step: Step, lay: Layout) -> StartCheck:
+        targets = cls.from_step(step, (), None).targets
+        return lambda s, ships: any(targets(s, sp) for sp in ships)
 
     def ships(self, s: State) -> list[int]:
         """The player's ships that can make this move."""
