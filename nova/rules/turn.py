@@ -44,20 +44,25 @@ def generate(s: State) -> list[Move]:
 
 # A card in hand as legal-move generation sees it, per layout: its colour (a Special's;
 # None for a basic card), for each of its actions upright and rotated the check whether it
-# can start now (None: no action; SKIP: a Skip, whose answer depends on the rest of the
+# can start now (None: no action; _SKIP: a Skip, whose answer depends on the rest of the
 # hand), and its moves upright, rotated and as a chain link.
 _Play = tuple[str | None, StartCheck | None, StartCheck | None, Move, Move, Move]
 _PLAYS: dict[Layout, dict[str, _Play]] = {}
 
 
+def _always(s: State, ships: list[int]) -> bool:
+    return True
+
+
 def _skip(s: State, ships: list[int]) -> bool:
-    raise AssertionError("a Skip is decided by skip_possible")
+    raise AssertionError("a Skip is decided by skip_possible, with the card played")
 
 
-SKIP: StartCheck = _skip
+_SKIP: StartCheck = _skip
 
 
 def _plays(lay: Layout) -> dict[str, _Play]:
+    """Every card of ``lay`` as :func:`main_moves` sees it (made once per layout)."""
     checks: dict[Step, StartCheck] = {}  # cards share first steps: one check each
 
     def check(action: CardAction | None) -> StartCheck | None:
@@ -65,7 +70,7 @@ def _plays(lay: Layout) -> dict[str, _Play]:
             return None
         step = action.steps[0]
         if step.name == "skip":
-            return SKIP
+            return _SKIP
         found = checks.get(step)
         if found is None:
             if step.name in IMMEDIATE:
@@ -76,15 +81,6 @@ def _plays(lay: Layout) -> dict[str, _Play]:
         return found
 
     plays: dict[str, _Play] = {}
-    for cid, (top, bottom) in lay.basic.items():
-        plays[cid] = (
-            None,
-            check(top),
-            check(bottom),
-            Move(cid + "u"),
-            Move(cid + "r"),
-            Move(cid + "s"),
-        )
     for cid, card in lay.special.items():
         plays[cid] = (
             card["colour"],
@@ -94,12 +90,17 @@ def _plays(lay: Layout) -> dict[str, _Play]:
             Move(cid + "r"),
             Move(cid + "l"),
         )
+    for cid, (top, bottom) in lay.basic.items():
+        plays[cid] = (
+            None,
+            check(top),
+            check(bottom),
+            Move(cid + "u"),
+            Move(cid + "r"),
+            Move(cid + "s"),
+        )
     _PLAYS[lay] = plays
     return plays
-
-
-def _always(s: State, ships: list[int]) -> bool:
-    return True
 
 
 _END = Move("E")
@@ -122,7 +123,7 @@ def main_moves(s: State) -> list[Move]:
     known: dict[StartCheck, bool] = {}  # cards share checks: each asked once
 
     def can(check: StartCheck, cid: str) -> bool:
-        if check is SKIP:
+        if check is _SKIP:
             return actions.skip_possible(s, cid)  # depends on the rest of the hand
         ok = known.get(check)
         if ok is None:
