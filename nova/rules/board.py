@@ -114,6 +114,7 @@ def open_gate(s: State, g: int) -> bool:
 
 
 def any_open_gate(s: State) -> bool:
+    """R35: whether some Jump-Gate is open (in play, no ship, no Shard)."""
     ship, pile = s.ship, s.pile
     return any(ship[g] == NO_SHIP and not pile[g] and in_play(s, g) for g in s.layout.gates)
 
