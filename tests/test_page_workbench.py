@@ -139,6 +139,12 @@ def test_a_link_opens_the_workbench_with_its_variant_and_a_bad_one_says_so(page,
     edit(page, "track", "start spawn spawn expansion spawn blank expansion spawn supernova")
     link = page.locator("[data-nova-lab-link]").input_value()
     assert "variant=v1." in link
+    # the address follows the workbench: a reload opens it as it is
+    assert page.url.endswith(link.partition("?")[2])
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('body[data-nova-screen="lab"]')
+    assert page.locator('[data-lab="track"]').input_value().startswith("start spawn spawn exp")
     # the variant saved as a file is the variant the workbench shows
     with page.expect_download() as download:
         page.locator('[data-ui="lab-save"]').click()

@@ -241,10 +241,12 @@ def test_a_worker_that_fails_says_why_and_the_run_stops():
 
 def test_the_menu_and_the_address_open_the_workbench():
     c = Controller(SaveStore(None))
-    assert c.start("", "?lab&games=3") == frozenset({Effect.RENDER})
+    # the address follows the workbench (a reload keeps it) and is dropped on leaving it
+    assert c.start("", "?lab&games=3") == frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
     assert c.ui.name == "lab" and c.bench is not None and c.bench.form.games == 3
-    c.dispatch(LabEdit("games", "9"))
-    c.dispatch(ui_intent("menu"))  # type: ignore[arg-type]
+    assert c.dispatch(LabEdit("games", "9")) == frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
+    assert "games=9" in c.bench.query()
+    assert c.dispatch(ui_intent("menu")) == frozenset({Effect.RENDER, Effect.CLEAR_LINK})  # type: ignore[arg-type]
     assert c.ui.name == "new" and 'data-ui="lab"' in c.markup()
     c.dispatch(ui_intent("lab"))  # type: ignore[arg-type]
     assert c.ui.name == "lab" and c.bench.form.games == 9  # as it was left
@@ -291,3 +293,11 @@ def test_a_run_gets_a_worker_per_core_within_memory_and_games():
     assert worker_count(8, 2, 80) == 2  # a phone that says it has 2 GB
     assert worker_count(4, None, 3) == 3
     assert worker_count(0, 0.5, 10) == 1
+
+
+def test_a_game_shared_from_the_workbenchs_address_opens_the_game():
+    from nova.web.share import full_page_address
+
+    here = "https://x.example/nova/?lab&players=3&games=40&bots=greedy&seed=7&variant=v1.x"
+    assert full_page_address(here) == "https://x.example/nova/"
+    assert full_page_address("https://x.example/?seed=3") == "https://x.example/?seed=3"

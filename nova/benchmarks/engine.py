@@ -59,5 +59,7 @@ def bench_engine(seconds: float = 3.0) -> list[str]:
     else:
         m, cg, ct = ref
         lines.append(f"reference python-chess random playouts: {m / ct:,.0f} moves/s ({cg} games)")
-        lines.append(f"ratio nova/python-chess: {(d / t) / (m / ct):.2f}x (aim: at least 2.9x, issue 22)")
+        lines.append(
+            f"ratio nova/python-chess: {(d / t) / (m / ct):.2f}x (aim: at least 2.9x, issue 22)"
+        )
     return lines

@@ -151,6 +151,12 @@ class App:
             asyncio.ensure_future(self.run_lab())
         if Effect.LAB_SAVE in effects:
             self.save_variant()
+        if Effect.LAB_ADDRESS in effects and self.c.bench is not None:
+            try:  # a reload, or the address copied, opens the workbench as it is now
+                path = self.window.location.pathname
+                self.window.history.replaceState(None, "", f"{path}?{self.c.bench.query()}")
+            except Exception:
+                pass
 
     def form_input(self) -> FormInput:
         """The new-game form's fields as they are on the page (None: not on the page)."""

@@ -477,6 +477,7 @@ class Effect(Enum):
     HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
     LAB_RUN = "lab-run"  # play the workbench's run (bench.run) in web workers
     LAB_SAVE = "lab-save"  # download the workbench's variant as a file
+    LAB_ADDRESS = "lab-address"  # put the workbench as it is in the address (a reload keeps it)
 
 
 def ui_intent(name: str, form: FormInput = FormInput()) -> Intent | None:
@@ -709,7 +710,10 @@ class Controller:
                 return frozenset({Effect.HELP_LAYER})
             case Menu(form):
                 self.read_form_quietly(form)
+                leaving_lab = isinstance(ui.screen, LabScreen)
                 self.set(screen=NewGameScreen(), help_open=False)
+                if leaving_lab:  # the address no longer opens the workbench on a reload
+                    return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
             case Back() if s is not None:
                 self.set(screen=GameScreen())
             case CloseScores() if isinstance(ui.screen, GameScreen):
@@ -755,10 +759,13 @@ class Controller:
                 if query or self.bench is None:
                     self.bench = Workbench.from_query(query)
                 self.set(screen=LabScreen(), help_open=False)
+                return frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
             case LabEdit(name, value) if self.bench is not None:
                 self.bench.edit(name, value)
+                return frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
             case LabReset() if self.bench is not None:
                 self.bench.reset()
+                return frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
             case LabRun() if self.bench is not None and isinstance(ui.screen, LabScreen):
                 why = self.bench.why_not_run()
                 if why:

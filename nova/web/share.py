@@ -40,14 +40,22 @@ FRIENDLY_PLAY = (
 )
 
 
+WORKBENCH_KEYS = {"lab", "players", "games", "bots", "seed", "variant"}  # nova.lab.workbench
+
+
 def full_page_address(page_url: str) -> str:
     """The page's address without its fragment and without ``embed``: the full page.
 
     >>> full_page_address("https://x.example/nova/?embed&lang=en#n1.abc")
     'https://x.example/nova/?lang=en'
+    >>> full_page_address("https://x.example/nova/?lab&players=3&lean")
+    'https://x.example/nova/?lean='
     """
     parts = urlsplit(page_url.split("#", 1)[0])
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "embed"]
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    # a game shared from a page opened on the workbench opens the game, not the workbench
+    drop = {"embed"} | (WORKBENCH_KEYS if any(k == "lab" for k, _ in pairs) else set())
+    query = [(k, v) for k, v in pairs if k not in drop]
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
