@@ -26,12 +26,10 @@ True
 
 from __future__ import annotations
 
-import argparse
 import base64
 import binascii
 import json
 import random
-import statistics
 import zlib
 
 from .record import MAX_MOVES, GameRecord, RecordError
@@ -387,6 +385,10 @@ def random_record(
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m nova link``: print the fragment of a random game."""
+    # the command line's modules only here: the page imports this module at boot (and the
+    # memory snapshot holds what it imports)
+    import argparse
+
     ap = argparse.ArgumentParser(
         prog="python -m nova link", description="the link fragment of a seeded random game"
     )
@@ -401,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def link_stats(games: int, seed: int = 0, bot: str = "random") -> list[str]:
     """Lines of link-length figures over ``games`` whole games per player count."""
+    import statistics  # the command line's only (see main)
+
     lines = []
     for players in (2, 3, 4):
         lengths, moves = [], []
@@ -421,6 +425,8 @@ def link_stats(games: int, seed: int = 0, bot: str = "random") -> list[str]:
 
 def stats_main(argv: list[str] | None = None) -> int:
     """``python -m nova link-stats``: link lengths of whole random games."""
+    import argparse  # the command line's only (see main)
+
     ap = argparse.ArgumentParser(
         prog="python -m nova link-stats", description="link lengths over random whole games"
     )

@@ -62,9 +62,9 @@ NODE_MODULES = ROOT / "node_modules"
 CACHE = NODE_MODULES / ".cache" / "nova"
 # Bump when the precompiled stdlib's recipe changes: the file name carries it, so immutable
 # caches never serve an old build under a new recipe.
-PYC_RECIPE = 2  # 2: docstrings left out (tools/precompile_stdlib.mjs)
+PYC_RECIPE = 3  # 2: docstrings left out; 3: Pyodide's too, no column ranges (precompile_stdlib.mjs)
 # Bump when the trimmed stdlib or the snapshot's recipe changes (cache keys carry it).
-SNAPSHOT_RECIPE = 2  # 2: the snapshot gzipped at level 9
+SNAPSHOT_RECIPE = 3  # 2: the snapshot gzipped at level 9; 3: fewer modules, no column ranges
 # Imported by PyScript 0.7.31's own bootstrap (it writes its package with pathlib and os)
 # and by polyscript's JS through the interpreter (unpackArchive, pyodide.ffi/http/code), on
 # top of what the pyscript package's sources import (read from the dist at build time).
@@ -424,17 +424,26 @@ def trimmed_stdlib(full_stdlib: Path, census: dict) -> bytes:
         return zip_bytes([(name, z.read(name)) for name in sorted(keep)])
 
 
+# Of PyScript's imports (PYSCRIPT_EXTRA_IMPORTS), those the page never makes while it boots and
+# plays (its sys.modules, read in the browser): the trimmed stdlib keeps them, the snapshot's
+# heap does not (0.07 MB gzipped less); a later import finds them in the rest of the stdlib.
+SNAPSHOT_LEAVES_OUT = ("pyodide.console", "pyodide.http", "pyodide.ffi.wrappers", "encodings.")
+# nova modules only the command line imports (`python -m nova ...`): never the page or a worker
+COMMAND_LINE_ONLY = ("nova.__main__", "nova.bench", "nova.bots.bench")
+
+
 def snapshot_modules(files: list[tuple[str, Path]]) -> list[str]:
-    """What the snapshot imports: every game module the page loads, then the stdlib it used."""
+    """What the snapshot imports: PyScript's own imports the page makes, then every game module
+    the page or a worker loads (of the lab, nova.zip holds its core only: the workers' too);
+    the stdlib modules they import come with them."""
     names = [
         rel[:-3].replace("/__init__", "").replace("/", ".")
         for rel, _ in files
         if rel.endswith(".py")
     ]
-    # the page's modules only (the CLI and benchmarks are never imported there; of the lab,
-    # nova.zip holds its core only)
-    names = [n for n in names if not n.startswith(("nova.__main__", "nova.bench"))]
-    return sorted(names)
+    names = [n for n in names if not n.startswith(COMMAND_LINE_ONLY)]
+    pyscript = [n for n in pyscript_imports() if not n.startswith(SNAPSHOT_LEAVES_OUT)]
+    return pyscript + sorted(names)
 
 
 def memory_snapshot(
@@ -444,7 +453,7 @@ def memory_snapshot(
     initial memory (tools/snapshot_delta.py), gzipped; and what the manifest records about it
     plus the modules it holds (``modules``). Cached by its inputs."""
     warm = {
-        "modules": pyscript_imports() + snapshot_modules(files),
+        "modules": snapshot_modules(files),
         # the game's content tables are read once and kept (lru_cache): in the snapshot too
         "run": "from nova.rules import new_game\nnew_game(players=2, seed=1)\n",
     }

@@ -3,9 +3,9 @@
 // usage: node tools/precompile_stdlib.mjs <pyodide-dir> <out.zip|-> [<src-dir> <src-prefix> <out2.zip>]
 //
 // Reads <pyodide-dir>/python_stdlib.zip through the interpreter's own /lib/python3XY.zip,
-// compiles every .py with that interpreter (docstrings left out, except in Pyodide's own
-// packages) and writes unchecked hash-based .pyc files
-// (PEP 552) next to where the .py was, in a new zip. Files that are not .py, and .py files
+// compiles every .py with that interpreter (docstrings left out, Pyodide's own too; no column
+// ranges) and writes unchecked hash-based .pyc files (PEP 552) next to where the .py was, in a
+// new zip. Files that are not .py, and .py files
 // that do not compile (test fixtures with deliberate syntax errors), are copied unchanged.
 // Optional second job: a directory tree of our own, sources kept, each .py's bytecode added as
 // __pycache__/<name>.<cache tag>.pyc (unchecked hash-based: used without reading the source).
@@ -19,19 +19,21 @@ if (!pyodideDir || !outZip) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: resolve(pyodideDir) + sep });
+// PYTHONNODEBUGRANGES: line numbers without column ranges in every code object (as python -X
+// no_debug_ranges): tracebacks keep their lines but lose the ^^^ marks, and the bytecode is
+// smaller (tools/snapshot.mjs makes the memory snapshot the same way).
+const py = await loadPyodide({ indexURL: resolve(pyodideDir) + sep, env: { PYTHONNODEBUGRANGES: "1" } });
 
 const COMPILE = `
 import ast
 import importlib._bootstrap_external as be
 import importlib.util, sys, zipfile
 
-# Pyodide's own Python keeps its docstrings: its JS API documents proxies from them.
-KEEP_DOCS = ("pyodide/", "_pyodide/")
-
 def without_docstrings(data, filename):
     # What python -OO drops of the docstrings (asserts stay): they are 15% of the stdlib's
     # bytecode and 0.8 MB of the memory snapshot's heap, and nothing the game runs reads them.
+    # Pyodide's own lose theirs too (0.04 MB of the snapshot gzipped): only help() shows them,
+    # and _pyodide/docstring.py gives the C methods their signatures without one.
     tree = ast.parse(data, filename)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -50,7 +52,7 @@ def compile_tree(items, out_path, prefix, pycache=False):
         for name, data in items:
             if name.endswith(".py"):
                 try:
-                    source = data if name.startswith(KEEP_DOCS) else without_docstrings(data, prefix + name)
+                    source = without_docstrings(data, prefix + name)
                     code = compile(source, prefix + name, "exec", dont_inherit=True, optimize=0)
                 except (SyntaxError, ValueError):
                     out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
@@ -74,6 +76,8 @@ def compile_tree(items, out_path, prefix, pycache=False):
     return n_pyc, n_copy
 `;
 py.runPython(COMPILE);
+// refuse to write bytecode with column ranges if the option did not take (another Pyodide)
+py.runPython('assert list(compile("x", "t", "eval").co_positions())[0][2] is None, "column ranges kept"');
 
 // 1. the standard library (skipped when <out.zip> is "-")
 if (outZip !== "-") {
