@@ -15,8 +15,8 @@
 // play: the workout under <stdlib.zip> (the trimmed one): exits 1 on any error, such as a
 //   module the trimmed library lacks.
 // make: imports the modules listed in <warm.json> ({"modules": [...], "run": "python code"})
-//   and writes pyodide.makeMemorySnapshot() to <out.bin>, and the names in sys.modules then
-//   to <out.bin>.modules.json. The snapshot holds the heap only:
+//   and writes pyodide.makeMemorySnapshot() to <out.bin> (free memory zeroed), and the names
+//   in sys.modules then to <out.bin>.modules.json. The snapshot holds the heap only:
 //   the page must mount the very same stdlib zip and nova files (tools/build_site.py records
 //   their hashes in the manifest the shim checks).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -88,12 +88,54 @@ for _name in ${JSON.stringify(warm.modules || [])}:
 globals().pop("_name", None)
 `);
   if (warm.run) py.runPython(warm.run);
-  py.runPython("import gc; gc.collect()");
   // what the snapshot holds already: the page then needs from the stdlib zip only the rest
   const modules = py.runPython("import json, sys; json.dumps(sorted(sys.modules))");
+  // Garbage collected, and the type attribute cache (in the interpreter's static state: 18 KB
+  // of the gzipped snapshot) emptied: it fills again as the page runs.
+  py.runPython(`
+import gc, sys
+gc.collect()
+(getattr(sys, "_clear_internal_caches", None) or sys._clear_type_cache)()
+`);
   const snap = py.makeMemorySnapshot();
+  const M = py._module;
+  const zeroed = zeroFreeChunks(snap, M.___heap_base >>> 0, M._sbrk(0) >>> 0);
   writeFileSync(arg5, snap);
   writeFileSync(arg5 + ".modules.json", modules);
-  console.log(`snapshot: ${snap.length} bytes -> ${arg5}`);
+  console.log(`snapshot: ${snap.length} bytes (${zeroed}) -> ${arg5}`);
+}
+
+// Python's objects live in Emscripten's malloc (dlmalloc: Pyodide's Python has no pymalloc),
+// which leaves freed memory as it was: the bytes of dead objects, which compress badly (20 KB
+// of the gzipped snapshot). This walks the snapshot's heap chunk by chunk, from __heap_base to
+// the break, and zeroes what each free chunk holds past dlmalloc's own fields (its first 32
+// bytes: sizes, list and tree links); the chunk after keeps the free chunk's size in its first
+// word. If any chunk does not read as dlmalloc's layout (a size out of bounds, in-use bits
+// that disagree, a walk that does not end at the break), the snapshot stays as it was.
+function zeroFreeChunks(snap, heapBase, brk) {
+  const view = new DataView(snap.buffer, snap.byteOffset, snap.byteLength);
+  const start = view.getUint32(4, true); // the header's length (tools/snapshot_delta.py)
+  if (!heapBase || brk <= heapBase || start + brk > snap.length) return "free chunks kept: no heap";
+  const free = [];
+  let p = heapBase;
+  while (p < brk) {
+    const head = view.getUint32(start + p + 4, true);
+    const size = head & ~7;
+    const next = p + size;
+    if (size < 16 || next > brk) return `free chunks kept: chunk at ${p} of size ${size}`;
+    // the next chunk's PINUSE bit (1) says whether this one is in use (its CINUSE bit, 2)
+    if (next < brk && ((view.getUint32(start + next + 4, true) & 1) !== 0) !== ((head & 2) !== 0)) {
+      return `free chunks kept: in-use bits disagree at ${p}`;
+    }
+    if (!(head & 2) && size > 32) free.push([p + 32, next]);
+    p = next;
+  }
+  if (p !== brk) return `free chunks kept: the walk ended at ${p}, not ${brk}`;
+  let bytes = 0;
+  for (const [from, to] of free) {
+    snap.fill(0, start + from, start + to);
+    bytes += to - from;
+  }
+  return `${bytes} bytes of ${free.length} free chunks zeroed`;
 }
 
