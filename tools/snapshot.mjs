@@ -99,7 +99,8 @@ gc.collect()
 `);
   const snap = py.makeMemorySnapshot();
   const M = py._module;
-  const zeroed = zeroFreeChunks(snap, M.___heap_base >>> 0, M._sbrk(0) >>> 0);
+  const brk = typeof M._sbrk === "function" ? M._sbrk(0) >>> 0 : 0;
+  const zeroed = zeroFreeChunks(snap, M.___heap_base >>> 0, brk);
   writeFileSync(arg5, snap);
   writeFileSync(arg5 + ".modules.json", modules);
   console.log(`snapshot: ${snap.length} bytes (${zeroed}) -> ${arg5}`);
