@@ -42,10 +42,15 @@ def audit(record: FairRecord) -> AuditReport:
             if seat == record.abandoned:
                 notes.append(f"{who} left the game: their cards could not be checked.")
             else:
-                findings.append(f"{who} has not revealed their secret (missing reveal): their cards cannot be checked.")
+                findings.append(
+                    f"{who} has not revealed their secret (missing reveal): "
+                    "their cards cannot be checked."
+                )
             continue
         if len(secret) != keys.SECRET_BYTES or keys.anchor(secret) != record.anchors[seat]:
-            findings.append(f"{who} revealed a wrong secret: it does not match their key from the set-up.")
+            findings.append(
+                f"{who} revealed a wrong secret: it does not match their key from the set-up."
+            )
             continue
         r = record.reveals[seat] if seat < len(record.reveals) else None
         if r is not None and r.count and keys.reveal(secret, r.count) != r.value:
@@ -65,6 +70,8 @@ def audit(record: FairRecord) -> AuditReport:
         if not sealed or not table.last_digest[seat]:
             continue
         if keys.seal(keys.reveal(secret, count + 1), table.last_digest[seat]) != sealed:
-            findings.append(f"{record.who(seat)}'s last turn does not match their seal: it was edited.")
+            findings.append(
+                f"{record.who(seat)}'s last turn does not match their seal: it was edited."
+            )
     complete = not missing(record)
     return AuditReport(not findings and complete, tuple(findings), tuple(notes), complete)

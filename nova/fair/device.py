@@ -36,7 +36,13 @@ class Device:
         return self.record.stage(self.table().over)
 
 
-def host(players: int, names: list[str], colours: list[str], variant: dict | None = None) -> Device:
+def host(
+    players: int,
+    names: list[str],
+    colours: list[str],
+    variant: dict | None = None,
+    secret: bytes | None = None,
+) -> Device:
     """Seat A's device starts a game: its secret, and the invitation for the next seat."""
     if players not in (2, 3, 4):
         raise ValueError("a game by links has 2 to 4 players")
@@ -44,7 +50,7 @@ def host(players: int, names: list[str], colours: list[str], variant: dict | Non
     names += [f"Player {i + 1}" for i in range(len(names), players)]
     rules = Rules(players, tuple(names), tuple(colours[:players]), variant, CONTENT_VERSION)
     rules.engine_variant()  # a variant the engine refuses is refused here
-    secret = keys.new_secret()
+    secret = secret or keys.new_secret()
     return Device(FairRecord(rules, (keys.anchor(secret),)), 0, secret)
 
 
@@ -109,7 +115,7 @@ def abandon(device: Device) -> Device:
 
 
 def _first_difference(a: tuple[str, ...], b: tuple[str, ...]) -> int:
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             return i
     return min(len(a), len(b))
@@ -137,10 +143,12 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
                 f"this link carries a turn for {incoming.who(seat)} that was not made on "
                 f"{incoming.name(seat)}'s device (its key is wrong)"
             )
-    if len(incoming.moves) < len(mine.moves) and mine.moves[: len(incoming.moves)] == incoming.moves:
-        if incoming.secrets or incoming.abandoned != mine.abandoned:
-            pass  # an end link may come late: its reveals still count
-        else:
+    if (
+        len(incoming.moves) < len(mine.moves)
+        and mine.moves[: len(incoming.moves)] == incoming.moves
+    ):
+        news = any(incoming.secret_of(i) and not mine.secret_of(i) for i in range(mine.players))
+        if not news:  # an end link that comes late still brings its secrets
             raise Refused(
                 f"this link is older than the game you have (it ends at move "
                 f"{len(incoming.moves)}, you have {len(mine.moves)}): nothing changed"
@@ -169,9 +177,7 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
     if longer and incoming.started:
         replay(incoming, device.secrets, prepare=False)  # every rule, every card held
     # merge what only the end adds: the revealed secrets and an abandonment
-    secrets = [
-        incoming.secret_of(i) or mine.secret_of(i) for i in range(mine.players)
-    ]
+    secrets = [incoming.secret_of(i) or mine.secret_of(i) for i in range(mine.players)]
     if any(secrets):
         record = replace(record, secrets=tuple(secrets))
     if record.abandoned < 0 and mine.abandoned >= 0:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from functools import lru_cache
 
 SECRET_BYTES = 32
 VALUE_BYTES = 16  # a reveal, an anchor, a seal
@@ -43,10 +44,17 @@ def step_down(value: bytes) -> bytes:
     return _sha(b"nova-fair/link", value)[:VALUE_BYTES]
 
 
+@lru_cache(maxsize=4096)
+def chain_from(value: bytes, count: int) -> tuple[bytes, ...]:
+    """``y[0] … y[count]`` from ``y[count] = value`` (a replay asks for them again and again)."""
+    out = [value]
+    for _ in range(count):
+        out.append(step_down(out[-1]))
+    return tuple(reversed(out))
+
+
 def chain_down(value: bytes, times: int) -> bytes:
-    for _ in range(times):
-        value = step_down(value)
-    return value
+    return chain_from(value, times)[0]
 
 
 def reveal(secret: bytes, j: int) -> bytes:
@@ -54,7 +62,7 @@ def reveal(secret: bytes, j: int) -> bytes:
     if not 0 <= j <= CHAIN_LENGTH:
         raise ValueError(f"reveal {j} is outside the chain (0..{CHAIN_LENGTH})")
     top = _hmac(secret, b"nova-fair/chain")[:VALUE_BYTES]
-    return chain_down(top, CHAIN_LENGTH - j)
+    return chain_from(top, CHAIN_LENGTH)[j]
 
 
 def anchor(secret: bytes) -> bytes:

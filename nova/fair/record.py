@@ -69,7 +69,7 @@ class Reveal:
         """The seat's ``j``-th reveal, if this one lets anyone compute it."""
         if j > self.count or j < 0:
             return None
-        return keys.chain_down(self.value, self.count - j)
+        return keys.chain_from(self.value, self.count)[j]
 
 
 @dataclass(frozen=True)

@@ -203,7 +203,7 @@ def setup(record: FairRecord, secrets: dict[int, bytes]) -> Table:
     )
 
 
-def _start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> bytes:
+def start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> bytes:
     """Apply turn ``len(t.turns)``'s chance (docs/LINKS.md, "Public chance"); its P_t."""
     s = t.state
     seat = s.turn
@@ -219,9 +219,7 @@ def _start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> byt
         latest.append((t.counts[other], value))
     p = keys.turn_value(len(t.turns), latest)
     s.rng = keys.stream(p, "bag")
-    unseen = sorted(
-        (c for c in s.academy if c not in t.seen), key=s.layout.card_order.__getitem__
-    )
+    unseen = sorted((c for c in s.academy if c not in t.seen), key=s.layout.card_order.__getitem__)
     rng = Rng(keys.stream(p, "academy"))
     rng.shuffle(unseen)
     s.academy = unseen + [c for c in s.academy if c in t.seen]
@@ -282,9 +280,14 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
         p = s.players[seat]
         who = t.record.who(seat)
         if card not in p.draw:
-            raise Refused(f"move {index + 1} ('{move}'): {who} played {card}, which they do not hold")
+            raise Refused(
+                f"move {index + 1} ('{move}'): {who} played {card}, which they do not hold"
+            )
         if seat in t.known:
-            fault = f"move {index + 1} ('{move}'): {who} played {card} from the draw pile, not from the hand"
+            fault = (
+                f"move {index + 1} ('{move}'): {who} played {card} from the draw pile, "
+                "not from the hand"
+            )
             if not audit:
                 raise Refused(fault)
             t.faults.append(fault)
@@ -303,6 +306,13 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
     for c in t.state.face_up:
         if c is not None:
             t.seen.add(c)
+
+
+def end_turn(t: Table, seat: int, start: int, moves: list[str], count: int, chance: bytes) -> None:
+    """A turn's moves into the history digest (docs/LINKS.md, "Seals")."""
+    t.digest = keys.history_next(t.digest, moves)
+    t.last_digest[seat] = t.digest
+    t.turns.append(TurnInfo(len(t.turns), seat, start, start + len(moves), count, chance, t.digest))
 
 
 class MoveSource(Protocol):
@@ -362,7 +372,7 @@ def replay(
                 f"turn {len(t.turns) + 1} (move {i + 1}) claims to be {record.who(seat)}'s, but "
                 f"does not carry {record.name(seat)}'s key: it was not made on their device"
             )
-        chance = _start_turn(t, value, secrets)
+        chance = start_turn(t, value, secrets)
         start = i
         while i < count:
             move = src.move(i, t.state)
@@ -374,9 +384,7 @@ def replay(
         else:
             if not t.state.over:
                 raise Refused("this link ends in the middle of a turn")
-        t.digest = keys.history_next(t.digest, moves[start:i])
-        t.last_digest[seat] = t.digest
-        t.turns.append(TurnInfo(len(t.turns), seat, start, i, n, chance, t.digest))
+        end_turn(t, seat, start, moves[start:i], n, chance)
     if source is not None:
         t.record = replace(record, moves=tuple(moves))
     for seat, r in enumerate(record.reveals):
@@ -387,7 +395,7 @@ def replay(
             )
     mover = t.state.turn
     if prepare and not t.over and mover in secrets:
-        _start_turn(t, keys.reveal(secrets[mover], t.counts[mover] + 1), secrets)
+        start_turn(t, keys.reveal(secrets[mover], t.counts[mover] + 1), secrets)
         t.counts[mover] -= 1  # the reveal is made when the turn is sent
         t.prepared = True
     return t

@@ -15,7 +15,16 @@ import json
 import zlib
 from dataclasses import dataclass
 
-from ..links import MAX_CONTENT, MAX_FRAGMENT, MAX_VARIANT, _Bad, _read_variant, _Reader, _text, _varint
+from ..links import (
+    MAX_CONTENT,
+    MAX_FRAGMENT,
+    MAX_VARIANT,
+    _Bad,
+    _read_variant,
+    _Reader,
+    _text,
+    _varint,
+)
 from ..record import MAX_MOVES, RecordError
 from ..rules import CONTENT_VERSION, State
 from . import keys
@@ -106,7 +115,9 @@ def encode(record: FairRecord, seat: int = -1, secret: bytes = b"") -> str:
     flags, packed = (FLAG_DEFLATED, squeezed) if len(squeezed) < len(content) else (0, content)
     rest = bytes([flags]) + packed
     crc = zlib.crc32(rest, zlib.crc32(HEAD.encode("ascii")))
-    return HEAD + base64.urlsafe_b64encode(crc.to_bytes(4, "big") + rest).decode("ascii").rstrip("=")
+    return HEAD + base64.urlsafe_b64encode(crc.to_bytes(4, "big") + rest).decode("ascii").rstrip(
+        "="
+    )
 
 
 def decode(fragment: str) -> Link:
@@ -204,9 +215,7 @@ def _decode(b64: str) -> Link:
     secrets: tuple[bytes, ...] = ()
     if fields & HAS_SECRETS:
         mask = r.take(1)[0]
-        secrets = tuple(
-            r.take(keys.SECRET_BYTES) if mask >> i & 1 else b"" for i in range(players)
-        )
+        secrets = tuple(r.take(keys.SECRET_BYTES) if mask >> i & 1 else b"" for i in range(players))
     seat, secret = -1, b""
     if fields & HAS_MOVE_CODE:
         seat = r.take(1)[0]
@@ -215,9 +224,7 @@ def _decode(b64: str) -> Link:
             raise _Bad
     if not r.done():
         raise _Bad
-    record = FairRecord(
-        rules, anchors, record.reveals, record.seals, (), abandoned, by, secrets
-    )
+    record = FairRecord(rules, anchors, record.reveals, record.seals, (), abandoned, by, secrets)
     if record.started:
         for seat_, rv in enumerate(record.reveals):
             if rv.count and keys.chain_down(rv.value, rv.count) != anchors[seat_]:
