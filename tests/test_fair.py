@@ -423,3 +423,22 @@ def test_reveal_secret_only_at_the_end_is_merged():
     # a device's own early reveal is just its record with its secret: the audit waits
     early = reveal_secret(set_up(2, 3).devices[1])
     assert not audit(early.record).passed
+
+
+def test_r43_by_links_the_top_card_is_shown():
+    """R43 by links (setting academy_top_card = shown): every device knows which card the
+    Academy Deck's top card was, so no refill can turn up a card someone holds."""
+    for seed in range(60):
+        record, secrets = honest_record(2, seed, rounds=20)
+        table = replay(record, {})
+        if "UD" not in record.moves:
+            continue
+        assert table.state.layout.settings["academy_top_card"] == "shown"
+        # the spectator's replay (no secrets) knows every Special each seat holds
+        for seat in range(2):
+            audit_table = replay(record, dict(enumerate(secrets)), prepare=False)
+            specials = [c for c in audit_table.state.players[seat].cards() if c.startswith("s")]
+            public = [c for c in table.state.players[seat].cards() if c.startswith("s")]
+            assert sorted(specials) == sorted(public)
+        return
+    pytest.fail("no game drew the Academy Deck's top card")
