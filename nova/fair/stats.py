@@ -45,8 +45,8 @@ def fair_stats(games: int, seed: int = 0) -> list[str]:
             flink = links.encode(friendly)
             friendly_len.append(len(flink) + 1)
             if g < 5:
-                fair_ms.append(_ms(lambda: decode(link)))
-                friendly_ms.append(_ms(lambda: links.decode(flink)))
+                fair_ms.append(_ms(lambda link=link: decode(link)))
+                friendly_ms.append(_ms(lambda flink=flink: links.decode(flink)))
         lines.append(
             f"{players} players: fair link median {statistics.median(fair_len):.0f}, worst "
             f"{max(fair_len)} characters; with the end's secrets worst {max(end_len)} (limit "
