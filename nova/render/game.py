@@ -422,7 +422,7 @@ def game_html(
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
-        f'data-nova-share-panel{"" if share_panel else " hidden"}>{share_panel}</div>'
+        f"data-nova-share-panel{'' if share_panel else ' hidden'}>{share_panel}</div>"
         + part(seats_html(view, names, colours, bots), "part-seats")
         + part(track_html(view), "part-track")
         + part(academy_html(view, lay, keys), "part-academy")
