@@ -40,7 +40,10 @@ def open_link(page, server_url: str, fragment: str) -> None:
 
 
 def wait_attr(page, name: str, value: str | None = None, timeout: float = 20_000) -> str:
-    js = "([n, v]) => v === null ? document.body.hasAttribute(n) : document.body.getAttribute(n) === v"
+    js = (
+        "([n, v]) => v === null ? document.body.hasAttribute(n)"
+        " : document.body.getAttribute(n) === v"
+    )
     page.wait_for_function(js, arg=[name, value], timeout=timeout)
     return body(page, name) or ""
 
@@ -92,7 +95,9 @@ def test_set_up_and_turns_by_links_between_two_browsers(page_factory, server_url
     for _ in range(6):  # six turns, each a link
         wait_attr(a, "data-nova-moves")
         mover = next(
-            k for k, p in devices.items() if p.locator("[data-move]:visible").count() and body(p, "data-nova-waiting") is None
+            k
+            for k, p in devices.items()
+            if p.locator("[data-move]:visible").count() and body(p, "data-nova-waiting") is None
         )
         other = "B" if mover == "A" else "A"
         assert body(devices[other], "data-nova-waiting") == mover
@@ -102,7 +107,9 @@ def test_set_up_and_turns_by_links_between_two_browsers(page_factory, server_url
         assert page.locator(".hand [data-move]").count() > 0
         assert devices[other].locator(".hand [data-move]").count() == 0
         for _ in range(3):  # a couple of decisions, then end the turn
-            options = page.eval_on_selector_all("[data-move]:visible", "es => es.map(e => e.dataset.move)")
+            options = page.eval_on_selector_all(
+                "[data-move]:visible", "es => es.map(e => e.dataset.move)"
+            )
             pick = next((m for m in options if m.startswith("L")), "E")
             page.click(f'[data-move="{pick}"]:visible')
             if pick == "E" or body(page, "data-nova-send") != before:
@@ -133,16 +140,22 @@ def test_a_whole_game_by_links_ends_with_a_passed_audit(page_factory, server_url
     for _ in range(10):
         if all(body(p, "data-nova-over") is not None for p in pages):
             break
-        seat = next(i for i, p in enumerate(pages) if body(p, "data-nova-waiting") is None and p.locator("[data-move]:visible").count())
+        seat = next(
+            i
+            for i, p in enumerate(pages)
+            if body(p, "data-nova-waiting") is None and p.locator("[data-move]:visible").count()
+        )
         page = pages[seat]
         before = body(page, "data-nova-send")
         while body(page, "data-nova-send") == before:
-            options = page.eval_on_selector_all("[data-move]:visible", "es => es.map(e => e.dataset.move)")
+            options = page.eval_on_selector_all(
+                "[data-move]:visible", "es => es.map(e => e.dataset.move)"
+            )
             pick = "E" if "E" in options and rng.random() < 0.5 else rng.choice(options)
             page.click(f'[data-move="{pick}"]:visible')
         link = fragment_of(body(page, "data-nova-send") or "")
         open_link(pages[1 - seat], server_url, link)
-    for i, p in enumerate(pages):
+    for p in pages:
         wait_attr(p, "data-nova-over")
     # the end: each reveals its secret in its last link; the other opens it
     for i, p in enumerate(pages):
@@ -166,7 +179,11 @@ def test_each_cheat_is_refused_when_it_arrives(page_factory, server_url):
     moves = body(page, "data-nova-moves")
     turn = choose_turn(devices[seat], rng)
     genuine = send_turn(devices[seat], turn)
-    other_turn = ["E"] if turn != ["E"] else [next(m for m in map(str, devices[seat].table().state.legal_moves()) if m != "E"), "E"]
+    other_turn = (
+        ["E"]
+        if turn != ["E"]
+        else [next(m for m in map(str, devices[seat].table().state.legal_moves()) if m != "E"), "E"]
+    )
     twin = send_turn(devices[seat], other_turn)
     link = wire.encode(genuine.record)
 

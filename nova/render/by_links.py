@@ -39,7 +39,9 @@ def _who_list(panel: LinksPanel, seats: tuple[int, ...]) -> str:
 def links_panel_html(panel: LinksPanel) -> str:
     out = ['<section class="by-links" aria-label="Play by links">']
     if panel.seat >= 0:
-        out.append(f'<p class="by-links-me">Play by links: you are <b>{panel.who(panel.seat)}</b>.</p>')
+        out.append(
+            f'<p class="by-links-me">Play by links: you are <b>{panel.who(panel.seat)}</b>.</p>'
+        )
     elif panel.invitation:
         free = panel.joined
         out.append(
@@ -71,14 +73,18 @@ def links_panel_html(panel: LinksPanel) -> str:
         )
     if panel.waiting is not None:
         verb = "the end link" if panel.over else "link" if panel.started else "the invitation"
-        out.append(f'<p class="by-links-wait">Waiting for {panel.who(panel.waiting)}\'s {verb}.</p>')
+        out.append(
+            f'<p class="by-links-wait">Waiting for {panel.who(panel.waiting)}\'s {verb}.</p>'
+        )
         if panel.can_abandon:
             out.append(
                 f'<button type="button" data-ui="abandon">{escape(panel.names[panel.waiting])} '
                 "has left: end the game</button>"
             )
     if panel.abandoned >= 0:
-        out.append(f'<p class="by-links-wait">The game was ended without {panel.who(panel.abandoned)}.</p>')
+        out.append(
+            f'<p class="by-links-wait">The game was ended without {panel.who(panel.abandoned)}.</p>'
+        )
     if panel.audit:
         state = "passed" if panel.audit_passed else "failed"
         items = "".join(f"<li>{escape(line)}</li>" for line in panel.audit[1:])
@@ -96,6 +102,8 @@ def links_panel_html(panel: LinksPanel) -> str:
                 f'value="{escape(panel.move_code)}"></div>'
             )
         else:
-            out.append('<button type="button" data-ui="move-code">Move my seat to another device</button>')
+            out.append(
+                '<button type="button" data-ui="move-code">Move my seat to another device</button>'
+            )
     out.append("</section>")
     return "".join(out)
