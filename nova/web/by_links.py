@@ -267,14 +267,20 @@ def end_abandoned(kept: Kept) -> Kept:
     return Kept(device, (), wire.encode(device.record), others)
 
 
+_AUDITS: dict[bytes, AuditReport] = {}
+
+
 def audit_of(kept: Kept) -> AuditReport | None:
-    """The end audit, once every secret it needs is on this device; None before that."""
+    """The end audit, once the game is over and every secret it needs is on this device;
+    None before that. (Worked out once per game and set of secrets.)"""
     record = kept.device.record
-    if not record.started or not replay(record, {}, prepare=False).over and record.abandoned < 0:
+    if not record.started or missing(record) or not kept.device.table().over:
         return None
-    if missing(record):
-        return None
-    return audit(record)
+    key = keys.history_next(record.game_id, [*record.moves, *(s.hex() for s in record.secrets)])
+    report = _AUDITS.get(key)
+    if report is None:
+        report = _AUDITS[key] = audit(record)
+    return report
 
 
 def move_code(kept: Kept) -> str:
