@@ -5,8 +5,8 @@ its own storage (docs/PAGE.md, "Play by links"). The browser tests
 from __future__ import annotations
 
 import json
-from html import escape
 import random
+from html import escape
 
 from nova.fair import wire
 from nova.web.by_links import STORAGE_PREFIX

@@ -87,8 +87,9 @@ def _remember(cache: dict, key, value):
 
 def encode(record: FairRecord, seat: int = -1, secret: bytes = b"") -> str:
     """The fragment (without '#'); with ``seat`` and ``secret``, a private move code."""
-    key = (record.rules.canonical(), record.anchors, record.reveals, record.seals,
-           record.moves, record.abandoned, record.abandoned_by, record.secrets, seat, secret)  # fmt: skip
+    r = record
+    key = (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
+           r.abandoned_by, r.secrets, seat, secret)  # fmt: skip
     made = _MADE.get(key)
     if made is None:
         made = _remember(_MADE, key, _encode(record, seat, secret))
