@@ -267,8 +267,13 @@ class Controller:
         )
 
     def body_attributes(self) -> dict[str, str | None]:
-        """The tutorial's and the workbench's contract on ``<body>`` (None: removed)."""
-        return tutorial.body_attributes(self) | lab.body_attributes(self)
+        """The screens' contract on ``<body>`` (the tutorial's, the workbench's; None: the
+        attribute is removed)."""
+        attributes: dict[str, str | None] = {}
+        for screen in SCREENS:
+            if screen.body is not None:
+                attributes |= screen.body(self)
+        return attributes
 
     def hint_shown(self) -> Hint | None:
         return game.hint_shown(self)
