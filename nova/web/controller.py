@@ -271,11 +271,13 @@ class Controller:
         )
 
     def body_attributes(self) -> dict[str, str | None]:
-        """The tutorial's and the workbench's contract on ``<body>`` (None: removed)."""
-        return (
-            tutorial.body_attributes(self) | lab.body_attributes(self)
-            | links.body_attributes(self)
-        )  # fmt: skip
+        """The screens' contract on ``<body>`` (the tutorial's, the workbench's; None: the
+        attribute is removed)."""
+        attributes: dict[str, str | None] = {}
+        for screen in SCREENS:
+            if screen.body is not None:
+                attributes |= screen.body(self)
+        return attributes
 
     def hint_shown(self) -> Hint | None:
         return game.hint_shown(self)
@@ -342,7 +344,7 @@ class Controller:
 
     def open(self, session: Session, game_id: str, synced: Moves | None = None) -> None:
         """Put ``session`` on screen as the tab's game."""
-        self.store.write(links.CURRENT_KEY, "")  # a reload resumes this game, not one by links
+        self.store.remove(links.CURRENT_KEY)  # a reload resumes this game, not one by links
         self.set(
             screen=GameScreen(), game=Game(session, game_id, synced), help_open=False,
             elsewhere=None,

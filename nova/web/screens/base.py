@@ -142,8 +142,9 @@ Keys = Callable[..., Any]  # (controller, screen, key, focused_move, on_button) 
 class ScreenDef:
     """One screen: its state's class, the intents it accepts while it is on screen
     (``steps``), those it takes on any screen (``anywhere``: the ones that open it, and
-    answers that arrive in the background), its ``data-ui`` names, its keys and its
-    markup (``(controller, screen, known) -> str``)."""
+    answers that arrive in the background), its ``data-ui`` names, its keys, its markup
+    (``(controller, screen, known) -> str``) and its attributes on ``<body>`` (``body``:
+    ``controller -> {name: value or None to remove}``, on every screen)."""
 
     state: type
     markup: Callable[..., str]
@@ -151,3 +152,4 @@ class ScreenDef:
     anywhere: Mapping[type, Anywhere] = field(default_factory=dict)
     ui: Mapping[str, UiName] = field(default_factory=dict)
     keys: Keys | None = None
+    body: Callable[..., dict[str, str | None]] | None = None

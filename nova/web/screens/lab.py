@@ -246,4 +246,5 @@ SCREEN = ScreenDef(
         "lab-reset": lambda arg, form: LabReset(),
         "lab-save": lambda arg, form: LabSave(),
     },
+    body=body_attributes,
 )

@@ -348,6 +348,7 @@ SCREEN = ScreenDef(
         ShowMoveCode: move_code,
     },
     anywhere={StartByLinks: start_by_links, SendOffered: send_offered},
+    body=body_attributes,
     ui={
         "join": lambda arg, form: Join(),
         "send-link": lambda arg, form: SendLink(),

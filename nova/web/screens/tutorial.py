@@ -234,4 +234,5 @@ SCREEN = ScreenDef(
         "first-game": lambda arg, form: StartFirstGame(),
     },
     keys=keys,
+    body=body_attributes,
 )
