@@ -155,3 +155,18 @@ def test_a_damaged_copy_on_the_device_is_not_used():
     storage.setItem(STORAGE_PREFIX + "00", '{"format": "nova-fair-device", "v": 1, "seat": 0}')
     c = device(storage)
     assert not isinstance(c.ui.screen, LinksScreen)  # the start screen, nothing lost
+
+
+def test_the_start_screen_lists_the_games_by_links_this_device_keeps():
+    devs = set_up(2)
+    b = devs[1]
+    b.dispatch(ui_intent("menu"))
+    html = b.markup()
+    assert "Games by links" in html and "you are Bea (B)" in html
+    game_id = b.store.read(CURRENT_KEY)[len(STORAGE_PREFIX) :]
+    b.dispatch(ui_intent(f"links-open:{game_id}"))
+    assert isinstance(b.ui.screen, LinksScreen) and attrs(b)["data-nova-seat"] == "B"
+    # the words sent with a link say whom it is for
+    from nova.web.screens.links import outbox_title
+
+    assert outbox_title(devs[0]) == "Nova Raiders by links: for Bea (B)"

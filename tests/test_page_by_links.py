@@ -86,7 +86,12 @@ def test_set_up_and_turns_by_links_between_two_browsers(page_factory, server_url
     wait_attr(b, "data-nova-seat", "B")
     assert wait_attr(b, "data-nova-send-to", "A") == "A"
     joined = body(b, "data-nova-send") or ""
-    open_link(a, server_url, fragment_of(joined))  # back to the host: it starts the game
+    # back to the host, opened in a new tab of its browser (a link clicked in a chat): it
+    # starts the game from what the first tab stored
+    a = a.context.new_page()
+    a.goto(joined)
+    wait_ready(a)
+    assert wait_attr(a, "data-nova-seat", "A") == "A"
     wait_attr(a, "data-nova-send-to", "B")
     start = body(a, "data-nova-send") or ""
     assert start != invite

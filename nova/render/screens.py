@@ -88,11 +88,12 @@ def saves_html(entries: list, saving_error: str = "") -> str:
 
 def new_game_html(
     form: NewGameForm, entries: list, message: str = "", saving_error: str = "",
-    can_return: bool = False, embed: bool = False,
+    can_return: bool = False, embed: bool = False, by_links: list | None = None,
 ) -> str:  # fmt: skip
     """The start screen: choices for a new game and the list of saved games.
 
-    ``embed``: inside someone else's page, with a way out to the full page.
+    ``embed``: inside someone else's page, with a way out to the full page. ``by_links``:
+    the games by links this device keeps, as (game id, title).
     """
     side = layout_for(form.players).board_title
     counts = "".join(
@@ -177,8 +178,22 @@ def new_game_html(
         # the designer's tool: not on the publisher's page, where players come to play
         f"{'' if embed else WORKBENCH_BUTTON}</div>"
         "</section>"
-        f"{saves_html(entries, saving_error)}"
+        f"{saves_html(entries, saving_error)}{_by_links_html(by_links or [])}"
         "</div>"
+    )
+
+
+def _by_links_html(games: list) -> str:
+    if not games:
+        return ""
+    rows = "".join(
+        f'<li class="save"><span class="save-title">{escape(title)}</span> '
+        f'<button type="button" data-ui="links-open:{escape(gid, quote=True)}">Open</button></li>'
+        for gid, title in games
+    )
+    return (
+        '<section class="panel saves"><h2>Games by links</h2>'
+        f'<ul class="save-list">{rows}</ul></section>'
     )
 
 

@@ -43,7 +43,7 @@ from .controller import (
 from .dom import Painting, element, is_button, is_native_button, local_storage
 from .saves import SaveStore
 from .screens.lab import LabRunner
-from .screens.links import SendOffered, outbox_url
+from .screens.links import SendOffered, outbox_title, outbox_url
 from .share import full_page_address, link_for, offer
 from .workers import Workers
 
@@ -401,7 +401,7 @@ class App(Painting, Workers):
         """A game by links: offer the link this device is to send."""
         url = outbox_url(self.c)
         if url:
-            self.do(SendOffered(await offer(url)))
+            self.do(SendOffered(await offer(url, outbox_title(self.c))))
 
     def open_full_page(self) -> None:
         """Embedded: open the full page in a new tab, with the current game as its link."""

@@ -70,6 +70,13 @@ class SendOffered:
 
 
 @dataclass(frozen=True)
+class OpenKept:
+    """Open a game by links this device keeps (from the start screen)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
 class Abandon:
     """End the game as abandoned by the seat whose link this device waits for."""
 
@@ -248,6 +255,41 @@ def outbox_url(c: Controller) -> str:
     return url(c, screen.kept.outbox) if isinstance(screen, LinksScreen) else ""
 
 
+def outbox_title(c: Controller) -> str:
+    """The words that go with the link to send: whom it is for, in plain words."""
+    screen = c.ui.screen
+    if not isinstance(screen, LinksScreen) or not screen.kept.outbox:
+        return ""
+    r = screen.kept.device.record
+    to = " and ".join(r.who(s) for s in screen.kept.outbox_to)
+    if not r.started:
+        return f"Nova Raiders by links: an invitation for {to}"
+    return f"Nova Raiders by links: for {to}"
+
+
+def opened_games(c: Controller) -> list[tuple[str, str]]:
+    """The games by links this device keeps: (game id, title), for the start screen."""
+    out = []
+    for key in c.store.keys():
+        if key.startswith(by_links.STORAGE_PREFIX):
+            kept = stored(c, key)
+            if kept is not None:
+                r = kept.device.record
+                seat = f" — you are {r.who(kept.device.seat)}" if kept.device.seat >= 0 else ""
+                out.append((key[len(by_links.STORAGE_PREFIX) :], ", ".join(r.rules.names) + seat))
+    return out
+
+
+def open_kept(c: Controller, intent: OpenKept) -> frozenset[Effect]:
+    kept = stored(c, by_links.STORAGE_PREFIX + intent.game_id)
+    if kept is None:
+        c.set(message="This game by links could not be read from this device's storage.")
+        return ALL
+    c.store.write(CURRENT_KEY, _key(kept))
+    show(c, kept)
+    return ALL
+
+
 def panel(c: Controller, screen: LinksScreen) -> LinksPanel:
     kept = screen.kept
     d = kept.device
@@ -347,15 +389,19 @@ SCREEN = ScreenDef(
         Abandon: abandon,
         ShowMoveCode: move_code,
     },
-    anywhere={StartByLinks: start_by_links, SendOffered: send_offered},
+    anywhere={StartByLinks: start_by_links, SendOffered: send_offered, OpenKept: open_kept},
     body=body_attributes,
     ui={
         "join": lambda arg, form: Join(),
         "send-link": lambda arg, form: SendLink(),
         "abandon": lambda arg, form: Abandon(),
         "move-code": lambda arg, form: ShowMoveCode(),
+        "links-open": lambda arg, form: OpenKept(arg),
     },
     keys=keys,
 )
 
-__all__ = ["CURRENT_KEY", "LinksScreen", "SCREEN", "is_fair", "open_fair", "outbox_url"]
+__all__ = [
+    "CURRENT_KEY", "LinksScreen", "SCREEN", "is_fair", "open_fair", "opened_games",
+    "outbox_title", "outbox_url",
+]  # fmt: skip

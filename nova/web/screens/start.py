@@ -149,10 +149,12 @@ def read_form_quietly(c: Controller, got: FormInput) -> None:
 
 
 def markup(c: Controller, screen: NewGameScreen, known: frozenset[str]) -> str:
+    from .links import opened_games
+
     ui = c.ui
     return new_game_html(
         c.form, c.store.entries(), ui.message, ui.save_error or c.store.error,
-        can_return=ui.game is not None, embed=c.embed,
+        can_return=ui.game is not None, embed=c.embed, by_links=opened_games(c),
     )  # fmt: skip
 
 
