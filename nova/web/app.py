@@ -2,8 +2,9 @@
 
 It decides no rule (the engine does) and no screen (the controller does): it turns clicks,
 keys, the address's link and other tabs' saves into the controller's intents, and draws
-what the controller says, with the DOM work a pure function cannot do: morphing, focus,
-zoom, animation, the bots' worker, the share panel, ``localStorage``.
+what the controller says, with the DOM work a pure function cannot do (``dom.py``:
+morphing, focus, zoom, animation), the web workers (``workers.py``), offering the share
+panel's link (the device's share menu, the clipboard), a download, ``localStorage``.
 
 Test contract on ``<body>``: ``data-nova-ready`` once usable, ``data-nova-error`` if it
 cannot start, ``data-nova-moves`` = decisions in the current game, ``data-nova-over``

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
+from ..lab.workbench import Workbench
 from ..links import decode
 from ..record import RecordError
 from ..render.keep import keyed
@@ -32,6 +32,7 @@ from .screens.base import (
     Elsewhere,
     FormInput,
     Game,
+    Intent,
     Play,
     ScreenDef,
     UiName,
@@ -102,7 +103,7 @@ from .state import (
 __all__ = [  # the page's vocabulary, in one import for the adapter and the tests
     "ALL", "NONE", "HINT_BOT", "AskHint", "Back", "BotPlayed", "CloseHelp", "CloseReplay",
     "CloseScores", "CloseShare", "CloseTutorial", "Controller", "Delete", "Effect",
-    "FormInput", "FullPage", "GameScreen", "Hint", "HintReady", "KeepHere", "LabAnswer",
+    "FormInput", "FullPage", "GameScreen", "Hint", "HintReady", "Intent", "KeepHere", "LabAnswer",
     "LabEdit", "LabFinished", "LabReset", "LabSave", "LabScreen", "LabStart", "LabStop",
     "Menu", "NewGameScreen", "NextLesson", "OpenHelp", "OpenLab", "OpenLink", "OpenNewest",
     "OpenReplay", "OpenTutorial", "Play", "PlayFromReplay", "Ready", "ReplayGo",
@@ -110,8 +111,6 @@ __all__ = [  # the page's vocabulary, in one import for the adapter and the test
     "SetPlayers", "Share", "Shared", "SkipLesson", "StartFirstGame", "StartGame",
     "TutorialScreen", "UiState", "Undo", "WhyNot", "Worker", "WorkerChanged", "ui_intent",
 ]  # fmt: skip
-
-Intent = Any  # one of the intents above (frozen dataclasses); a screen's are in its module
 
 # The screens: adding one is a module in nova/web/screens/ and its SCREEN here.
 SCREENS: tuple[ScreenDef, ...] = (
@@ -170,14 +169,14 @@ def _keep_here(c: Controller, intent: KeepHere) -> frozenset[Effect]:
     return ALL
 
 
-COMMON: dict[type, Anywhere] = {
+COMMON: dict[type[Intent], Anywhere] = {
     OpenHelp: _help, CloseHelp: _help, Menu: _menu, Back: _back, Say: _say,
     WorkerChanged: _worker, OpenNewest: _newest, KeepHere: _keep_here,
     OpenLink: lambda c, intent: c.open_link(intent.fragment),
     SavesChanged: lambda c, intent: c.saves_changed(intent.key),
     FullPage: lambda c, intent: frozenset({Effect.FULL_PAGE}),
 }  # fmt: skip
-ANYWHERE: dict[type, Anywhere] = {**COMMON}
+ANYWHERE: dict[type[Intent], Anywhere] = {**COMMON}
 for _screen in SCREENS:
     assert not set(_screen.anywhere) & set(ANYWHERE), "an intent has one handler"
     ANYWHERE.update(_screen.anywhere)
@@ -239,7 +238,7 @@ class Controller:
         return self.ui.form
 
     @property
-    def bench(self):
+    def bench(self) -> Workbench | None:
         return self.ui.bench
 
     @property

@@ -19,7 +19,18 @@ from ...rules import IllegalMove
 from .. import by_links
 from ..by_links import Kept, LinkSession
 from ..share import full_page_address
-from .base import ALL, NONE, Effect, FormInput, Play, ScreenDef, WhyNot, choice_key, safe_colours
+from .base import (
+    ALL,
+    NONE,
+    Effect,
+    FormInput,
+    Intent,
+    Play,
+    ScreenDef,
+    WhyNot,
+    choice_key,
+    safe_colours,
+)
 from .game import Undo
 
 if TYPE_CHECKING:
@@ -48,41 +59,41 @@ class LinksScreen:
 
 # -- its intents --------------------------------------------------------------------------
 @dataclass(frozen=True)
-class StartByLinks:
+class StartByLinks(Intent):
     """The start screen's New game in by-links mode: this device is seat A."""
 
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class Join:
+class Join(Intent):
     """Take the next free seat of the invitation on screen."""
 
 
 @dataclass(frozen=True)
-class SendLink:
+class SendLink(Intent):
     """Offer the link to send (the device's share menu, else the clipboard)."""
 
 
 @dataclass(frozen=True)
-class SendOffered:
+class SendOffered(Intent):
     how: str
 
 
 @dataclass(frozen=True)
-class OpenKept:
+class OpenKept(Intent):
     """Open a game by links this device keeps (from the start screen)."""
 
     game_id: str
 
 
 @dataclass(frozen=True)
-class Abandon:
+class Abandon(Intent):
     """End the game as abandoned by the seat whose link this device waits for."""
 
 
 @dataclass(frozen=True)
-class ShowMoveCode:
+class ShowMoveCode(Intent):
     pass
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...render.screens import BOT_CHOICES, NewGameForm, new_game_html
 from ..saves import new_id
 from ..session import Session
-from .base import ALL, HEX, Effect, FormInput, ScreenDef, safe_colours
+from .base import ALL, HEX, Effect, FormInput, Intent, ScreenDef, safe_colours
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -31,23 +31,23 @@ class NewGameScreen:
 
 
 @dataclass(frozen=True)
-class StartGame:
+class StartGame(Intent):
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class Reseed:
+class Reseed(Intent):
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class SetPlayers:
+class SetPlayers(Intent):
     players: int
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class SetByLinks:
+class SetByLinks(Intent):
     """The new-game form's mode: on this device (pass-and-play, bots), or by links."""
 
     on: bool
@@ -55,12 +55,12 @@ class SetByLinks:
 
 
 @dataclass(frozen=True)
-class Resume:
+class Resume(Intent):
     game_id: str
 
 
 @dataclass(frozen=True)
-class Delete:
+class Delete(Intent):
     game_id: str
 
 
