@@ -90,8 +90,9 @@ def links_panel_html(panel: LinksPanel) -> str:
         items = "".join(f"<li>{escape(line)}</li>" for line in panel.audit[1:])
         out.append(
             f'<div id="nova-audit" class="audit audit-{state}" role="status">'
-            f"<p><b>{escape(panel.audit[0])}</b> Every hidden card was checked with every "
-            "player's secret.</p>" + (f"<ul>{items}</ul>" if items else "") + "</div>"
+            f"<p><b>{escape(panel.audit[0])}</b></p>"
+            + (f"<ul>{items}</ul>" if items else "")
+            + "</div>"
         )
     if panel.seat >= 0 and panel.started and not panel.over:
         if panel.move_code:
