@@ -44,6 +44,7 @@ from .controller import (
 from .dom import Painting, element, is_button, is_native_button, local_storage
 from .saves import SaveStore
 from .screens.lab import LabRunner
+from .screens.links import SendOffered, outbox_title, outbox_url
 from .share import full_page_address, link_for, offer
 from .workers import Workers
 
@@ -135,6 +136,8 @@ class App(Painting, Workers):
             self.render()
         if Effect.SHARE in effects:
             asyncio.ensure_future(self.offer_share())
+        if Effect.SEND_LINK in effects:
+            asyncio.ensure_future(self.offer_send())
         if Effect.FULL_PAGE in effects:
             self.open_full_page()
         if Effect.HINT in effects:
@@ -394,6 +397,12 @@ class App(Painting, Workers):
         panel = self.c.ui.share
         if panel is not None:
             self.do(Shared(await offer(panel.url)))
+
+    async def offer_send(self) -> None:
+        """A game by links: offer the link this device is to send."""
+        url = outbox_url(self.c)
+        if url:
+            self.do(SendOffered(await offer(url, outbox_title(self.c))))
 
     def open_full_page(self) -> None:
         """Embedded: open the full page in a new tab, with the current game as its link."""

@@ -23,7 +23,7 @@ from ..render.keep import keyed
 from ..render.screens import NewGameForm, help_html
 from ..tutorial import STORAGE_KEY, TutorialProgress, load_progress
 from .saves import PREFIX, Moves, SaveStore, Verdict, new_id
-from .screens import game, lab, replay, start, tutorial
+from .screens import game, lab, links, replay, start, tutorial
 from .screens.base import (
     ALL,
     NONE,
@@ -114,14 +114,14 @@ __all__ = [  # the page's vocabulary, in one import for the adapter and the test
 
 # The screens: adding one is a module in nova/web/screens/ and its SCREEN here.
 SCREENS: tuple[ScreenDef, ...] = (
-    start.SCREEN, game.SCREEN, replay.SCREEN, tutorial.SCREEN, lab.SCREEN,
+    start.SCREEN, game.SCREEN, replay.SCREEN, tutorial.SCREEN, lab.SCREEN, links.SCREEN,
 )  # fmt: skip
 BY_STATE: dict[type, ScreenDef] = {d.state: d for d in SCREENS}
 
 # intents that are no person's action on the page: the message on show stays
 QUIET = (
     OpenHelp, CloseHelp, Say, WhyNot, WorkerChanged, SavesChanged, BotPlayed, HintReady,
-    LabAnswer, LabFinished, Shared,
+    LabAnswer, LabFinished, Shared, links.SendOffered,
 )  # fmt: skip
 
 
@@ -223,6 +223,10 @@ class Controller:
     # -- reading --------------------------------------------------------------------------
     @property
     def session(self) -> Session | None:
+        """The game on screen: the tab's game, or a game by links' on this device."""
+        screen = self.ui.screen
+        if isinstance(screen, links.LinksScreen):
+            return screen.session
         return self.ui.game.session if self.ui.game else None
 
     @property
@@ -294,6 +298,11 @@ class Controller:
             return self.dispatch(OpenLab(query))
         if fragment:
             return self.dispatch(OpenLink(fragment))
+        by_links = self.store.read(links.CURRENT_KEY)
+        kept = links.stored(self, by_links) if by_links else None
+        if kept is not None:
+            links.show(self, kept)
+            return ALL
         current = self.store.current()
         if current:
             self.resume(current)
@@ -334,6 +343,7 @@ class Controller:
 
     def open(self, session: Session, game_id: str, synced: Moves | None = None) -> None:
         """Put ``session`` on screen as the tab's game."""
+        self.store.remove(links.CURRENT_KEY)  # a reload resumes this game, not one by links
         self.set(
             screen=GameScreen(), game=Game(session, game_id, synced), help_open=False,
             elsewhere=None,
@@ -355,6 +365,8 @@ class Controller:
         self.open(session, game_id, tuple(record.moves))
 
     def open_link(self, fragment: str) -> frozenset[Effect]:
+        if links.is_fair(fragment):  # a game by links (docs/LINKS.md)
+            return links.open_fair(self, fragment)
         try:
             session = Session(decode(fragment))
         except RecordError as exc:

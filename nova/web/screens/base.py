@@ -37,6 +37,7 @@ class Effect(Enum):
     HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
     LAB_RUN = "lab-run"  # play the workbench's run (bench.run) in web workers
     LAB_SAVE = "lab-save"  # download the workbench's variant as a file
+    SEND_LINK = "send-link"  # offer a game by links' link to send (the share menu, clipboard)
     LAB_ADDRESS = "lab-address"  # put the workbench as it is in the address (a reload keeps it)
 
 
