@@ -28,7 +28,7 @@ from ..links import decode
 from ..record import DEFAULT_COLOURS, GameRecord, RecordError
 from ..render.board import static_layer
 from ..render.game import game_html
-from ..render.keep import keyed
+from ..render.keep import keyed, rekeyed
 from ..render.prompts import CARD_KEYS, assign_keys
 from ..render.screens import (
     BOT_CHOICES,
@@ -1091,13 +1091,16 @@ class Controller:
             said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
         status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
         self.static = static_layer(view, colours)
+        hinted = hint.token if hint is not None else ""
+        if hinted:  # the marked choice may be in a part the page shows: send every part
+            known = frozenset()
         html = game_html(
             view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
             True, status, self.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
             undo_why=s.undo_block(),
         )  # fmt: skip
-        if hint is not None and hint.token:
-            html = mark_hint(html, hint.token)
+        if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
+            html = rekeyed(mark_hint(html, hinted), hinted)
         if s.state.is_over() and not scores_closed:
             html += scores_html(view, names, colours)
         return html
