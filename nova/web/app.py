@@ -84,7 +84,9 @@ class App:
         self.kept: frozenset[str] = frozenset()
         self.worker = None  # the bots' worker once it answers
         self.game_seen: object = None  # the session the bots' figures are of
-        self.lab_workers: list = []  # the workbench's workers, once started (kept for the next run)
+        self.lab_workers: list = []  # the workbench's workers while it is open (for its next run)
+        self.lab_names: list[str] = []  # their <script name>s, to end them (end_lab_workers)
+        self.lab_started = 0  # PyScript keeps a worker's name for good: each gets a new one
         self.lab_drawn = 0.0  # when a run's progress was last drawn
 
     # -- starting -------------------------------------------------------------------------
@@ -247,6 +249,7 @@ class App:
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
         self.resume_bots()
+        self.end_lab_workers()
 
     def shown_now(self) -> tuple:
         """What the screen would show: the game, how many moves into it, which screen."""
@@ -553,10 +556,10 @@ class App:
         from pyscript import create_named_worker
 
         async def one(i: int):
+            name = f"nova-lab-{self.lab_started + i}"
+            self.lab_names.append(name)
             worker = await asyncio.wait_for(
-                create_named_worker(
-                    src=LAB_WORKER_SRC, name=f"nova-lab-{i}", config="./pyscript.toml"
-                ),
+                create_named_worker(src=LAB_WORKER_SRC, name=name, config="./pyscript.toml"),
                 WORKER_BOOT_S,
             )
             await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
@@ -571,10 +574,30 @@ class App:
                 ok = False
             if ok:
                 started = await asyncio.gather(
-                    *(one(i) for i in range(have, wanted)), return_exceptions=True
+                    *(one(i) for i in range(wanted - have)), return_exceptions=True
                 )
+                self.lab_started += wanted - have
                 self.lab_workers += [w for w in started if not isinstance(w, BaseException)]
         return self.lab_workers[:wanted]
+
+    def end_lab_workers(self) -> None:
+        """Off the workbench with no run going, its workers end: each is a Pyodide of its
+        own (about 150 MB), and a tab played for hours must not keep them. The next run
+        starts new ones, from the snapshot, in about a second."""
+        if not self.lab_names or isinstance(self.c.ui.screen, LabScreen):
+            return
+        run = self.c.bench.run if self.c.bench is not None else None
+        if run is not None and not run.finished:
+            return  # a run plays on while the player looks elsewhere
+        for name in self.lab_names:
+            script = _el(self.document.querySelector(f'script[worker][name="{name}"]'))
+            if script is None:
+                continue
+            xworker = getattr(script, "xworker", None)  # polyscript's, on the element
+            if xworker is not None and hasattr(xworker, "terminate"):
+                xworker.terminate()
+            script.remove()
+        self.lab_workers, self.lab_names = [], []
 
     async def run_lab(self) -> None:
         """Play the workbench's run: its games go out one at a time to each of the lab's

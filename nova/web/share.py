@@ -94,10 +94,7 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
     ``copied`` says what :func:`share` managed ("shared", "copied" or "" when the player
     must copy the link from the field by hand).
     """
-    done = {
-        "shared": "The link was handed to your device's share menu.",
-        "copied": "The link is copied: paste it to a friend.",
-    }.get(copied, "Copy this link and send it to a friend.")
+    done = share_status(copied)
     decisions = len(record.moves)
     return (
         '<section class="nova-share" aria-label="Share this game">'
@@ -113,6 +110,14 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
         '<button type="button" data-nova-share="close">Close</button>'
         "</section>"
     )
+
+
+def share_status(copied: str = "") -> str:
+    """The panel's status line for what :func:`share` managed (see share_panel_html)."""
+    return {
+        "shared": "The link was handed to your device's share menu.",
+        "copied": "The link is copied: paste it to a friend.",
+    }.get(copied, "Copy this link and send it to a friend.")
 
 
 SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
@@ -139,6 +144,7 @@ async def share(record: GameRecord, page_url: str) -> str:
     url = link_for(record, page_url)
     panel = _panel(window)
     if panel is not None:
+        panel.removeAttribute("data-nova-share-done")
         panel.innerHTML = share_panel_html(record, url)
         panel.hidden = False
     nav = window.navigator
@@ -153,8 +159,13 @@ async def share(record: GameRecord, page_url: str) -> str:
         how = ""
     if not how:
         how = await _copy(window, url)
-    if panel is not None and how:
-        panel.innerHTML = share_panel_html(record, url, how)
+    if panel is not None:
+        # only the status line changes: the panel's buttons stay the same elements, so the
+        # keyboard focus stays in the panel and a press on one is not lost under a redraw
+        status = panel.querySelector(".nova-share-status")
+        if how and hasattr(status, "textContent"):
+            status.textContent = share_status(how)
+        panel.setAttribute("data-nova-share-done", how or "none")  # the test contract
     return how
 
 
