@@ -123,7 +123,7 @@ def test_a_linked_game_replays_move_by_move(game_page) -> None:
     page.click('[data-ui="share"]')
     # the panel says when sharing is done (copied here); its buttons are the ones drawn
     # first, so the keyboard is still on its first button
-    page.wait_for_selector("[data-nova-share-panel][data-nova-share-done]:not([hidden])")
+    page.wait_for_selector("[data-nova-share-panel]:not([hidden]) [data-nova-share-done]")
     assert page.evaluate("document.activeElement.dataset.novaShare") == "copy"
     # "Watch the replay" in the panel (the log has a Replay button too)
     page.click('[data-nova-share-panel] [data-ui="replay"]')

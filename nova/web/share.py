@@ -1,26 +1,15 @@
 """Sharing a game as a link, and stepping through a linked game: the page's share UI.
 
-Everything here but :func:`share` is pure (markup as strings, testable in CPython);
-:func:`share` is the browser glue and imports PyScript only when called. All text that
-comes from a game (names, moves, messages) is HTML-escaped before it becomes markup:
-a link is untrusted input.
+Everything here but :func:`offer` (and the unused :func:`copy_link`, :func:`close_panel`)
+is pure (markup as strings, testable in CPython); those are the browser glue and import
+PyScript only when called. All text that comes from a game (names, moves, messages) is
+HTML-escaped before it becomes markup: a link is untrusted input.
 
-How the page uses it (nova/web/app.py, whose one delegated click listener routes the
-``data-ui`` and ``data-nova-share`` buttons):
-
-* on start, if ``location.hash`` is set: ``record, error = open_link(location.hash)``;
-  on error put ``link_error_html(error)`` in the page (a ``role="alert"`` element) and
-  carry on with a new game; otherwise play ``record.state()``.
-* put ``SHARE_BUTTON`` (``data-ui="share"``) and ``SHARE_SLOT`` (the panel's place) in
-  the page; ``share`` → ``await share(record, str(window.location.href))``;
-  the panel's ``data-nova-share="copy"`` → ``await copy_link()`` (or ``share`` again)
-  and ``data-nova-share="close"`` → ``close_panel()``. The panel's place must survive
-  a re-render (or the page re-renders only on decisions), since ``share`` fills it.
-* the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
-  renderer and ``cursor.controls_html()`` under it; ``replay-first|prev|next|last`` and
-  the slider ``replay-seek`` (its value) → ``cursor.go(name_or_value)``;
-  ``replay-play`` → continue with ``cursor.record_upto_step()``. ``cursor.screen_html(
-  colours)`` is the whole replay screen (step bar over the board, nothing playable).
+How the page uses it: the share panel is the game screen's (``UiState.share``, drawn with
+:func:`share_panel_html`); when it opens, the adapter offers its link with :func:`offer`
+(the device's share menu, else the clipboard) and the panel says what that did. The
+replay screen (``nova/web/screens/replay.py``) steps a :class:`Replay` through the game
+and draws ``Replay.screen_html(colours)``: the step bar over the board, nothing playable.
 """
 
 from __future__ import annotations
@@ -88,16 +77,21 @@ def _players_line(record: GameRecord) -> str:
     return ", ".join(escape(n) for n in record.names)
 
 
-def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
+def share_panel_html(record: GameRecord, url: str, copied: str | None = "") -> str:
     """The share panel: the link in a text field, the friendly-play warning, the buttons.
 
-    ``copied`` says what :func:`share` managed ("shared", "copied" or "" when the player
-    must copy the link from the field by hand).
+    ``copied`` says what :func:`offer` managed ("shared", "copied" or "" when the player
+    must copy the link from the field by hand; None while it is still offering it). Once
+    it is known the panel says so in ``data-nova-share-done`` (the test contract).
     """
-    done = share_status(copied)
+    done = {
+        "shared": "The link was handed to your device's share menu.",
+        "copied": "The link is copied: paste it to a friend.",
+    }.get(copied or "", "Copy this link and send it to a friend.")
     decisions = len(record.moves)
+    said = "" if copied is None else f' data-nova-share-done="{escape(copied or "none")}"'
     return (
-        '<section class="nova-share" aria-label="Share this game">'
+        f'<section class="nova-share" aria-label="Share this game"{said}>'
         "<h2>Share this game</h2>"
         f"<p>{_players_line(record)} — after {decisions} decision{'s' * (decisions != 1)}. "
         "Whoever opens the link continues the game from here, or watches its replay.</p>"
@@ -112,14 +106,6 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
     )
 
 
-def share_status(copied: str = "") -> str:
-    """The panel's status line for what :func:`share` managed (see share_panel_html)."""
-    return {
-        "shared": "The link was handed to your device's share menu.",
-        "copied": "The link is copied: paste it to a friend.",
-    }.get(copied, "Copy this link and send it to a friend.")
-
-
 SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
 SHARE_SLOT = '<div class="nova-share-slot" data-nova-share-panel hidden></div>'
 
@@ -130,23 +116,14 @@ def _panel(window):
     return panel if hasattr(panel, "innerHTML") else None
 
 
-async def share(record: GameRecord, page_url: str) -> str:
-    """Offer the link: the device's share menu, else the clipboard, else the text field.
-
-    The panel (with the friendly-play warning) is shown first, in every case, so a share
-    sheet or a clipboard prompt that never answers cannot hide the link. Returns "shared",
-    "copied" or "" (the player copies it from the panel's field).
-    """
+async def offer(url: str) -> str:
+    """Offer the link: the device's share menu, else the clipboard. Returns "shared",
+    "copied" or "" (the player copies it from the panel's field, on screen already, so a
+    share sheet or a clipboard prompt that never answers cannot hide the link)."""
     # Browser only; imported here so the module stays importable in CPython.
     from pyscript import window
     from pyscript.ffi import to_js
 
-    url = link_for(record, page_url)
-    panel = _panel(window)
-    if panel is not None:
-        panel.removeAttribute("data-nova-share-done")
-        panel.innerHTML = share_panel_html(record, url)
-        panel.hidden = False
     nav = window.navigator
     how = ""
     try:
@@ -157,16 +134,7 @@ async def share(record: GameRecord, page_url: str) -> str:
                 how = "shared"
     except Exception:  # the player closed the share sheet, or it is refused in an iframe
         how = ""
-    if not how:
-        how = await _copy(window, url)
-    if panel is not None:
-        # only the status line changes: the panel's buttons stay the same elements, so the
-        # keyboard focus stays in the panel and a press on one is not lost under a redraw
-        status = panel.querySelector(".nova-share-status")
-        if how and hasattr(status, "textContent"):
-            status.textContent = share_status(how)
-        panel.setAttribute("data-nova-share-done", how or "none")  # the test contract
-    return how
+    return how or await _copy(window, url)
 
 
 async def _copy(window, url: str) -> str:
