@@ -77,19 +77,21 @@ def _players_line(record: GameRecord) -> str:
     return ", ".join(escape(n) for n in record.names)
 
 
-def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
+def share_panel_html(record: GameRecord, url: str, copied: str | None = "") -> str:
     """The share panel: the link in a text field, the friendly-play warning, the buttons.
 
-    ``copied`` says what :func:`share` managed ("shared", "copied" or "" when the player
-    must copy the link from the field by hand).
+    ``copied`` says what :func:`offer` managed ("shared", "copied" or "" when the player
+    must copy the link from the field by hand; None while it is still offering it). Once
+    it is known the panel says so in ``data-nova-share-done`` (the test contract).
     """
     done = {
         "shared": "The link was handed to your device's share menu.",
         "copied": "The link is copied: paste it to a friend.",
-    }.get(copied, "Copy this link and send it to a friend.")
+    }.get(copied or "", "Copy this link and send it to a friend.")
     decisions = len(record.moves)
+    said = "" if copied is None else f' data-nova-share-done="{escape(copied or "none")}"'
     return (
-        '<section class="nova-share" aria-label="Share this game">'
+        f'<section class="nova-share" aria-label="Share this game"{said}>'
         "<h2>Share this game</h2>"
         f"<p>{_players_line(record)} — after {decisions} decision{'s' * (decisions != 1)}. "
         "Whoever opens the link continues the game from here, or watches its replay.</p>"
