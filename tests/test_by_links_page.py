@@ -171,3 +171,27 @@ def test_the_start_screen_lists_the_games_by_links_this_device_keeps():
     from nova.web.screens.links import outbox_title
 
     assert outbox_title(devs[0]) == "Nova Raiders by links: for Bea (B)"
+
+
+def test_a_device_without_a_seat_sees_the_board_and_the_replay_no_hand():
+    devs = set_up(2)
+    rng = random.Random(4)
+    for _ in range(3):
+        m = mover(devs)
+        link = play_turn(devs[m], rng)
+        devs[1 - m].dispatch(OpenLink(link))
+    watcher = device()
+    watcher.dispatch(OpenLink(link))
+    assert attrs(watcher)["data-nova-seat"] is None
+    view = watcher.session.view()
+    assert all("hand" not in s for s in view["seats"]) and not view["legal"]
+    html = watcher.markup()
+    assert 'class="hand' not in html or "data-move" not in html.split('class="hand', 1)[1][:2000]
+    watcher.dispatch(ui_intent("replay"))
+    assert watcher.ui.name == "replay"
+    watcher.dispatch(ui_intent("replay-first"))
+    watcher.dispatch(ui_intent("replay-next"))
+    html = watcher.markup()
+    assert 'data-ui="replay-play"' not in html and 'data-nova-replay-step="1"' in html
+    watcher.dispatch(ui_intent("replay-close"))
+    assert isinstance(watcher.ui.screen, LinksScreen)

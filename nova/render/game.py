@@ -334,7 +334,7 @@ def game_html(
     those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
     off (``Session.undo_block()``), its tooltip and accessible description.
     ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
-    False for a game by links, which has its own links (no Share, Replay or Hint).
+    False for a game by links, which has its own links (no Share, no Hint).
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -434,11 +434,7 @@ def game_html(
         + part(academy_html(view, lay, keys), "part-academy")
         + part(f'<section class="panel legend-panel">{shard_legend()}</section>', "part-legend")
         + '<section class="panel log" aria-label="Game log"><h3>Log '
-        + (
-            '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'
-            if shareable
-            else ""
-        )
+        + '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'
         + "</h3>"
         f"{log_list}"
         "</section></div></div></div>"

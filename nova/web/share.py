@@ -179,9 +179,19 @@ def close_panel() -> None:
 class Replay:
     """A linked game watched move by move: ``state`` is the position after ``step`` moves."""
 
-    def __init__(self, record: GameRecord, step: int | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        step: int | None = None,
+        states: list[State] | None = None,
+        public: bool = False,
+    ) -> None:
+        """``states``: the game's states when the record alone cannot replay it (a game by
+        links, as this device knows it); ``public``: show no hand (a game by links' hands
+        are on their own devices) and offer no "Play from here"."""
         self.record = record
-        self.states: list[State] = record.states()
+        self.states: list[State] = states if states is not None else record.states()
+        self.public = public
         self.step = len(record.moves) if step is None else max(0, min(step, len(record.moves)))
 
     @property
@@ -256,7 +266,11 @@ class Replay:
             'aria-label="decision" data-ui="replay-seek">'
             + button("next", "next decision", "▶", at_end)
             + button("last", "latest decision", "▶|", at_end)
-            + '<button type="button" data-ui="replay-play">Play from here</button>'
+            + (
+                ""
+                if self.public
+                else '<button type="button" data-ui="replay-play">Play from here</button>'
+            )
             + '<button type="button" data-ui="replay-close">Back to the game</button>'
             "</div>"
         )
@@ -281,6 +295,10 @@ class Replay:
         s = self.state
         view = s.view(s.current_player)
         view.pop("legal", None)
+        if self.public:
+            me = view["seats"][view["seat"]]
+            for key in ("hand", "draw_cards"):
+                me.pop(key, None)
         r = self.record
         marks = None
         if self.step:  # the shown decision's moves, marked and played on the board
