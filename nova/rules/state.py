@@ -226,7 +226,7 @@ class State:
         scores = self.scores()
         best = max(scores)
         tied = [p for p, sc in enumerate(scores) if sc == best]
-        if len(tied) > 1 and self.layout.settings.get("tie_break") == "bay_shards":
+        if len(tied) > 1 and self.layout.settings.tie_break == "bay_shards":
             most = max(sum(len(b) for b in self.players[p].bays) for p in tied)
             tied = [p for p in tied if sum(len(b) for b in self.players[p].bays) == most]
         return tied

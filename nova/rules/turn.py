@@ -145,7 +145,7 @@ def main_moves(s: State) -> list[Move]:
             moves.append(link)
             if colours is None:
                 colours = set("".join(p.bays))
-            if colour in colours or not lay.settings.get("special_action_needs_colour", True):
+            if colour in colours or not lay.settings.special_action_needs_colour:
                 if up is not None and can(up, cid):
                     moves.append(upright)
                 if rot is not None and can(rot, cid):
@@ -260,6 +260,6 @@ def end_turn(s: State) -> None:
     s.turn = s.decider = (seat + 1) % n  # R17
     if s.turn == s.first:
         s.round += 1
-        limit = s.layout.settings.get("max_rounds")
+        limit = s.layout.settings.max_rounds
         if limit and s.round >= limit:
             finish(s, "round limit")

@@ -224,9 +224,7 @@ def start(s: State, steps: tuple[Step, ...], ship: int | None = None, later: boo
 def later_step(s: State, action: Action) -> Action:
     """A step that follows another on the same card: an Orbit after it may be declined
     where the setting ``hijack_orbit_is_optional`` says so (R68)."""
-    if s.layout.settings.get("hijack_orbit_is_optional", False) and "optional" in (
-        action.field_names()
-    ):
+    if s.layout.settings.hijack_orbit_is_optional and "optional" in (action.field_names()):
         return action.but(optional=True)
     return action
 

@@ -24,7 +24,7 @@ class Hijack(Attack):
         """Setting ``hijack_leave_behind``: the Hijack's orbit is a move like any other, so
         a loaded attacker may leave Shards behind on the space it leaves (R33)."""
         assert self.ship is not None
-        return bool(s.pile[self.ship]) and s.layout.settings.get("hijack_leave_behind", True)
+        return bool(s.pile[self.ship]) and s.layout.settings.hijack_leave_behind
 
     def resolve(self, s: State) -> None:
         assert self.ship is not None and self.target is not None

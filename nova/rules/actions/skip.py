@@ -26,8 +26,8 @@ def skip_cards(s: State) -> list[tuple[str, tuple[int, ...]]]:
     when it is a single Orbit.
     """
     lay = s.layout
-    specials = lay.settings.get("skip_takes_special_orbits", True)
-    needs_colour = lay.settings.get("special_action_needs_colour", True)
+    specials = lay.settings.skip_takes_special_orbits
+    needs_colour = lay.settings.special_action_needs_colour
     colours = set("".join(s.players[s.turn].bays))
     out = []
     for cid in s.players[s.turn].hand:
@@ -68,7 +68,7 @@ def skip_movable(s: State, total: int) -> bool:
 def skip_possible(s: State, skip_card: str | None) -> bool:
     """Whether a Skip played from hand (``skip_card``) can end in a ship orbiting the sum:
     the engine offers no choice that leads nowhere (setting ``skip_must_move``)."""
-    if not s.layout.settings.get("skip_must_move", True):
+    if not s.layout.settings.skip_must_move:
         return True
     cards = skip_cards(s)
     return any(skip_movable(s, t) for t in skip_sums(cards, skip_card or ""))
@@ -86,7 +86,7 @@ class Skip(Action):
 
     def moves(self, s: State) -> list[Move]:
         cards = skip_cards(s)
-        if not s.layout.settings.get("skip_must_move", True):
+        if not s.layout.settings.skip_must_move:
             return [Move(m) for m, _ in cards] + [Move("done")]
         movable: dict[int, bool] = {}
 
@@ -108,7 +108,7 @@ class Skip(Action):
         if move == "done":
             totals = tuple(t for t in self.totals if t > 0)
             dists = tuple(t for t in totals if skip_movable(s, t))
-            if totals and s.layout.settings.get("skip_counts_as_basic_action", True):
+            if totals and s.layout.settings.skip_counts_as_basic_action:
                 s.need_link = True
             if dists:
                 s.pending = Orbit.make(then=self.then, dists=dists)

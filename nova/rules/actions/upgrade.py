@@ -47,7 +47,7 @@ class Upgrade(Action):
             s.face_up[i] = s.academy.pop(0) if s.academy else None
             s.last_event = "upgrade"
         s.pending = None
-        if s.layout.settings.get("end_check_on_upgrade", True):
+        if s.layout.settings.end_check_on_upgrade:
             # the last Disrupt anyone could power may just have gone to a hand that cannot
             # (R70): with no Shard in play, nothing can move the track any more (R49)
             end_if_track_stuck(s)
