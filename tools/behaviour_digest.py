@@ -68,7 +68,8 @@ def main() -> None:
     print(f"  with positions and views: {random_games(args.games // 3, True)}")
     data = Path(__file__).resolve().parent.parent / "nova" / "data" / "variants"
     for name in VARIANTS:
-        print(f"  under {name}: {random_games(args.games // 3, True, json.loads((data / name).read_text()))}")
+        variant = json.loads((data / name).read_text())
+        print(f"  under {name}: {random_games(args.games // 3, True, variant)}")
     if not args.no_bots:
         for name, sha in bot_games():
             print(f"{name}: {sha}")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from ..rules import Kind, Step
+from typing import Any
+
+from ..rules import Action, Kind, Move, Step
+from ..rules import move as mv
+from ..rules.actions import from_json
 from .shards import COLOUR_NAMES
 from .words import skip_total
 
@@ -11,9 +15,10 @@ KEYS = "abcdfgijklmopqrstvwxyz"
 CARD_KEYS = "1234567890"  # the hand's cards, by a slot that holds for the whole turn
 
 
-def is_hand_token(token: str) -> bool:
-    """A card played from the hand (``b3u``, ``s12l``): its card has a digit key instead."""
-    return token[:1] in ("b", "s") and token[1:2].isdigit()
+def under_way(view: dict[str, Any]) -> Action | None:
+    """The action under way in ``view`` (its JSON read back), None if there is none."""
+    pd = view.get("pending")
+    return None if pd is None else from_json(pd)
 
 
 def card_slots(view: dict, lay) -> dict[str, str]:
@@ -35,7 +40,7 @@ def assign_keys(legal: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     i = 0
     for m in legal:
-        if m == "E" or is_hand_token(m):
+        if Move(m).kind in (mv.END, mv.PLAY):  # a card in hand has a digit key instead
             continue
         if i >= len(KEYS):
             break

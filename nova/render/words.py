@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ..rules import Kind, State
+from ..rules import Kind, Move, State
+from ..rules import move as mv
 from ..rules.content import action_label
 from .cards import card_title
 
@@ -36,7 +37,7 @@ def describe(before: State, move: str, after: State, names: list[str]) -> str | 
     who = names[before.current_player]
     lay = before.layout
     sp = before.space_name
-    text = _describe(before, move, after, names, who, lay, sp)
+    text = _describe(before, Move(move), after, names, who, lay, sp)
     if text is None:
         return None
     text += _consequences(before, after, names)
@@ -46,15 +47,15 @@ def describe(before: State, move: str, after: State, names: list[str]) -> str | 
 def _describe(before, move, after, names, who, lay, sp) -> str | None:
     if before.spawn_shard:
         colour = COLOUR[before.spawn_shard]
-        return f"{who} places the drawn {colour} Shard on the Asteroid {move[1:]}"
+        return f"{who} places the drawn {colour} Shard on the Asteroid {move.space}"
     pd = before.pending
     if pd is None:
-        if move == "E":
+        if move.kind == mv.END:
             n = len(after.players[before.turn].hand)
             return f"{who} ends the turn and draws back to {n} cards"
-        if move[0] == "L":
-            return f"{who} launches a ship to {move[1:]}"
-        cid, mode = move[:-1], move[-1]
+        if move.kind == mv.LAUNCH:
+            return f"{who} launches a ship to {move.space}"
+        cid, mode = move.card, move.mode
         title = card_title(lay, cid)
         if mode == "s":
             return f"{who} plays {title} sideways as a chain link"
@@ -69,21 +70,21 @@ def _describe(before, move, after, names, who, lay, sp) -> str | None:
 
 
 def _bank(before, move, after, names, who, lay, sp, pd) -> str | None:
-    return f"{who} unloads a {COLOUR[pd.shards[0]]} Shard into Bay {int(move[1]) + 1}"
+    return f"{who} unloads a {COLOUR[pd.shards[0]]} Shard into Bay {move.number + 1}"
 
 
 def _upgrade(before, move, after, names, who, lay, sp, pd) -> str | None:
-    if move == "UD":
+    if move.number == 0:
         return f"{who} takes the top card of the Academy Deck; new cards are face up"
-    cid = before.face_up[int(move[1]) - 1]
+    cid = before.face_up[move.number - 1]
     return f"{who} takes {card_title(lay, cid)} from the Space Academy"
 
 
 def _reorder(before, move, after, names, who, lay, sp, pd) -> str | None:
     if pd.mode is None:
-        if move == "Rt":
+        if move.number < 0:
             return f"{who} re-orders the top Shards of the Cargo Bays"
-        return f"{who} re-orders Bay {int(move[1]) + 1}"
+        return f"{who} re-orders Bay {move.number + 1}"
     if after.pending is None:
         bays = " | ".join(b or "-" for b in after.players[before.turn].bays)
         return f"{who}'s Cargo Bays now read {bays} (bottom to top)"
@@ -91,29 +92,29 @@ def _reorder(before, move, after, names, who, lay, sp, pd) -> str | None:
 
 
 def _skip(before, move, after, names, who, lay, sp, pd) -> str | None:
-    if move == "done":
+    if move.kind == mv.DONE:
         totals = [t for t in pd.totals if t > 0]
         return f"{who} stops the Skip: orbit {skip_total(totals)}" if totals else None
-    cid, mode = move[:-1], move[-1]
+    cid, mode = move.card, move.mode
     label = before.action_label(cid, mode)
     return f"{who} adds {label} to the Skip (total {skip_total(after.pending.totals)})"
 
 
 def _unload(before, move, after, names, who, lay, sp, pd) -> str | None:
-    g = lay.name_to_space[move[1:]]
+    g = lay.name_to_space[move.space]
     n = len(before.pile[g])
-    return f"{who} unloads the ship on {move[1:]} ({_shards(n)}); it returns to the Dock"
+    return f"{who} unloads the ship on {move.space} ({_shards(n)}); it returns to the Dock"
 
 
 def _attack(before, move, after, names, who, lay, sp, pd) -> str | None:
     kind = pd.kind
-    if move[0] != "!":
+    if move.kind != mv.TARGET:
         return None
-    t = lay.name_to_space[move[1:]]
+    t = lay.name_to_space[move.space]
     victim = names[before.ship[t]]
     dest = _moved_to(before, after, before.ship[t], t)
     verb = "pushes" if kind is Kind.PUSH else "hijacks"
-    line = f"{who}'s ship on {sp(pd.ship)} {verb} {victim}'s ship on {move[1:]}"
+    line = f"{who}'s ship on {sp(pd.ship)} {verb} {victim}'s ship on {move.space}"
     if dest is not None:
         line += f" to {sp(dest)}"
     if kind is not Kind.PUSH and before.pile[t]:
@@ -122,28 +123,28 @@ def _attack(before, move, after, names, who, lay, sp, pd) -> str | None:
 
 
 def _sabotage(before, move, after, names, who, lay, sp, pd) -> str | None:
-    if move[0] == "!":
+    if move.kind == mv.TARGET:
         return None
     t = pd.target
-    return f"{who} sabotages {names[before.ship[t]]}'s ship on {sp(t)}, moving it to {move[1:]}"
+    return f"{who} sabotages {names[before.ship[t]]}'s ship on {sp(t)}, moving it to {move.space}"
 
 
 def _ship_move(before, move, after, names, who, lay, sp, pd) -> str | None:
     kind = pd.kind
     nxt = after.pending
     if nxt is not None and nxt.kind is kind and after.turn == before.turn:
-        if move == "done":
+        if move.kind == mv.DONE:
             return f"{who} stays put"
         return None  # a half-made choice; the finished move tells it
-    if move == "done":
+    if move.kind == mv.DONE:
         return f"{who} stays put"
     src = pd.ship
     dest = pd.dest
-    if move[0] == ">":
-        dest = lay.name_to_space[move[1:]]
+    if move.kind == mv.DEST:
+        dest = lay.name_to_space[move.space]
     if src is None or dest is None:
         return None
-    leave = int(move[1:]) if move[0] == "x" else 0
+    leave = move.number if move.kind == mv.LEAVE else 0
     verb = MOVER_VERBS[kind]
     line = f"{who}'s ship{verb} {sp(src)} → {sp(dest)}"
     if leave:

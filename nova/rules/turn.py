@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions
+from . import move as mv
 from .actions import IMMEDIATE, REGISTRY
 from .actions.base import StartCheck
 from .board import in_play, launch_gate, own_ships
@@ -36,7 +37,7 @@ def generate(s: State) -> list[Move]:
     if s.over:
         return []
     if s.spawn_shard:
-        return [Move("*" + s.layout.space_names[a]) for a in s.layout.asteroids if in_play(s, a)]
+        return [mv.spawn(s.layout.space_names[a]) for a in s.layout.asteroids if in_play(s, a)]
     if s.pending is not None:
         return s.pending.moves(s)
     return main_moves(s)
@@ -86,24 +87,24 @@ def _plays(lay: Layout) -> dict[str, _Play]:
             card["colour"],
             check(card["action"]),
             check(card["alternate"]),
-            Move(cid + "u"),
-            Move(cid + "r"),
-            Move(cid + "l"),
+            mv.play(cid, "u"),
+            mv.play(cid, "r"),
+            mv.play(cid, "l"),
         )
     for cid, (top, bottom) in lay.basic.items():
         plays[cid] = (
             None,
             check(top),
             check(bottom),
-            Move(cid + "u"),
-            Move(cid + "r"),
-            Move(cid + "s"),
+            mv.play(cid, "u"),
+            mv.play(cid, "r"),
+            mv.play(cid, "s"),
         )
     _PLAYS[lay] = plays
     return plays
 
 
-_END = Move("E")
+_END = mv.end()
 
 
 def main_moves(s: State) -> list[Move]:
@@ -117,7 +118,7 @@ def main_moves(s: State) -> list[Move]:
     if p.dock:
         for g in lay.seat_gates[seat]:
             if launch_gate(s, g):
-                moves.append(Move("L" + lay.space_names[g]))
+                moves.append(mv.launch(lay.space_names[g]))
     plays = _PLAYS.get(lay) or _plays(lay)
     ships = own_ships(s, seat)
     known: dict[StartCheck, bool] = {}  # cards share checks: each asked once
@@ -154,10 +155,9 @@ def main_moves(s: State) -> list[Move]:
     return moves
 
 
-def why_illegal(s: State, move: str) -> str:
+def why_illegal(s: State, move: Move) -> str:
     """Why ``move`` is not a legal decision now, in a player's words naming the rule
     (for the page's "why not?" and IllegalMove); "" when it is legal."""
-    move = str(move)
     if move in s.legal_moves():
         return ""
     if s.over:
@@ -170,8 +170,8 @@ def why_illegal(s: State, move: str) -> str:
         return s.pending.why_not(s, move)
     lay = s.layout
     p = s.players[s.turn]
-    cid, mode = move[:-1], move[-1:]
-    if cid in lay.basic or cid in lay.special:
+    cid, mode = move.card, move.mode
+    if move.kind == mv.PLAY and (cid in lay.basic or cid in lay.special):
         if cid not in p.hand:
             return f"card {cid} is not in your hand"
         if mode not in "urls":
@@ -190,35 +190,36 @@ def why_illegal(s: State, move: str) -> str:
             what = act.label().lower() if act is not None else "none"
             return f"its action ({what}) has nothing it can do now (R11)"
         return "that card cannot be played that way now"
-    if move.startswith("L"):
+    if move.kind == mv.LAUNCH:
         return "Launch needs a ship in your Dock and your own open Jump-Gate (R44)"
-    if move[:1] == "U":
+    if move.kind == mv.UPGRADE:
         return "Space Academy cards are taken with an Upgrade action (R42-R43)"
-    if move[:1] and move[:1] in "@>!*":
+    if move.kind in (mv.SHIP, mv.DEST, mv.TARGET, mv.SPAWN):
         return "that space is not a choice now: play a card, launch a ship, or end your turn"
     return f"not a legal decision now (legal: {', '.join(s.legal_moves())})"
 
 
-def do(s: State, move: str) -> None:
+def do(s: State, move: Move) -> None:
     """Apply the legal ``move`` to ``s`` (a fresh clone)."""
     if s.spawn_shard:
-        place_spawn(s, s.layout.name_to_space[move[1:]])
+        place_spawn(s, s.layout.name_to_space[move.space])
         return
     if s.pending is not None:
         s.pending.choose(s, move)
         return
     seat = s.turn
     p = s.players[seat]
-    if move == "E":
+    kind = move.kind
+    if kind == mv.END:
         end_turn(s)
         return
-    if move[0] == "L":
-        g = s.layout.name_to_space[move[1:]]
+    if kind == mv.LAUNCH:
+        g = s.layout.name_to_space[move.space]
         p.dock -= 1
         s.ship[g] = seat
-        s.last_event = f"launch {move[1:]}"
+        s.last_event = f"launch {move.space}"
         return
-    cid, mode = move[:-1], move[-1]
+    cid, mode = move.card, move.mode
     p.hand.remove(cid)
     p.played.append((cid, mode))
     if cid in s.layout.basic:

@@ -10,6 +10,10 @@ from __future__ import annotations
 from ..record import GameRecord, RecordError
 from ..render.words import describe
 from ..rules import IllegalMove, State
+from ..rules import move as mv
+
+# the decisions that name a space, and how to write one for a given space
+_SPACE_MOVES = {mv.SHIP: mv.ship, mv.DEST: mv.dest, mv.TARGET: mv.target, mv.SPAWN: mv.spawn}
 
 
 def reveal_reason(before: State, after: State) -> str:
@@ -46,7 +50,7 @@ def only_choice(state: State) -> str | None:
     if state.is_over():
         return None
     legal = state.legal_moves()
-    if len(legal) == 1 and str(legal[0]) != "E":
+    if len(legal) == 1 and legal[0].kind != mv.END:
         return str(legal[0])
     return None
 
@@ -242,14 +246,14 @@ class Session:
         s = self.state
         if name not in s.layout.name_to_space:
             return ""
-        legal = [str(m) for m in s.legal_moves()] if not s.is_over() else []
-        asked = sorted({m[0] for m in legal if m[:1] in "@>!*" and m[1:2].isalpha()})
+        legal = s.legal_moves() if not s.is_over() else []
+        asked = {m.kind for m in legal if m.kind in _SPACE_MOVES}
         if len(asked) == 1:
-            return self.why_not(asked[0] + name)
+            return self.why_not(_SPACE_MOVES[asked.pop()](name))
         gate = s.layout.gate_owner[s.layout.name_to_space[name]] == s.current_player
         if s.pending is None and not s.spawn_shard and gate:
-            return self.why_not("L" + name)
-        return self.why_not("@" + name)
+            return self.why_not(mv.launch(name))
+        return self.why_not(mv.ship(name))
 
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, fields, replace
 
 from ...bots import BOT_NAMES, make_bot
 from ...bots.evaluate import evaluate
-from ...rules import Kind, State, new_game
+from ...rules import Kind, Move, State, new_game
+from ...rules import move as mv
 
 
 def game_seed(base: int, g: int) -> int:
@@ -133,9 +134,9 @@ def pending_kind(s: State) -> Kind | None:
     return None if s.pending is None else s.pending.kind
 
 
-def action_kind(s: State, move: str) -> str | None:
+def action_kind(s: State, move: Move) -> str | None:
     """The primitive a card move starts with (``"disrupt"``, ...), or None."""
-    action = s.card_action(move[:-1], move[-1])
+    action = s.card_action(move.card, move.mode)
     return None if action is None else action.name
 
 
@@ -162,23 +163,23 @@ def play_game(job: GameJob) -> GameRecord:
     while not s.is_over():
         seat = s.current_player
         t0 = time.perf_counter()
-        move = agents[seat].choose(s.view(seat), seed * 7_777_777 + k)
+        move = Move(agents[seat].choose(s.view(seat), seed * 7_777_777 + k))
         think[seat] += time.perf_counter() - t0
         k += 1
         if pending_kind(s) == "unload":
             unloads += 1
             gap = 0
-        elif move == "E":
+        elif move.kind == mv.END:
             turns += 1
             gap += 1
             longest_gap = max(longest_gap, gap)
-        if move[-1] in "urls" and move[:-1] in s.layout.card_order:
-            played[seat][move[:-1]] += 1
+        if move.kind == mv.PLAY and move.card in s.layout.card_order:
+            played[seat][move.card] += 1
             disrupts += pending_kind(s) is None and action_kind(s, move) == "disrupt"
         before_round = s.round
         moves.update(move.encode() + b" ")
         s = s.apply(move)
-        if move == "E" and not s.is_over():
+        if move.kind == mv.END and not s.is_over():
             # once a turn, not once a decision: a few evaluations per turn against the
             # hundreds a greedy decision weighs, so the lab's pace hardly changes
             evaluations.append(seat_evaluations(s))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import attack_targets, attackers, height, push_destination
 from ..content import Step
 from ..move import Move
@@ -42,19 +43,19 @@ class Attack(Action):
     def moves(self, s: State) -> list[Move]:
         names = s.layout.space_names
         if self.ship is None:
-            return [Move("@" + names[sp]) for sp in attackers(s)]
+            return [mv.ship(names[sp]) for sp in attackers(s)]
         if self.target is None:
-            return [Move("!" + names[t]) for t in attack_targets(s, self.ship)]
+            return [mv.target(names[t]) for t in attack_targets(s, self.ship)]
         return leave_moves(s, self.ship)
 
-    def choose(self, s: State, move: str) -> None:
-        code, arg = move[0], move[1:]
-        if code == "@":
-            nxt = self.but(ship=s.layout.name_to_space[arg])
-        elif code == "!":
-            nxt = self.but(target=s.layout.name_to_space[arg])
+    def choose(self, s: State, move: Move) -> None:
+        kind = move.kind
+        if kind == mv.SHIP:
+            nxt = self.but(ship=s.layout.name_to_space[move.space])
+        elif kind == mv.TARGET:
+            nxt = self.but(target=s.layout.name_to_space[move.space])
         else:
-            nxt = self.but(leave=int(arg))
+            nxt = self.but(leave=move.number)
         if nxt.target is not None and (nxt.leave is not None or not nxt.asks_leave(s)):
             nxt.resolve(s)
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..move import Move
 from ..track import advance_track
 from .base import Action, Kind, done, register
@@ -22,13 +23,13 @@ class Bank(Action):
     shards: str = ""  # still to bank, the next one first
 
     def moves(self, s: State) -> list[Move]:
-        return [Move(f"B{b}") for b in range(len(s.players[s.turn].bays))]
+        return [mv.bay(b) for b in range(len(s.players[s.turn].bays))]
 
-    def why_not(self, s: State, move: str) -> str:
+    def why_not(self, s: State, move: Move) -> str:
         return "first put the unloaded Shard into one of your Cargo Bays (R38)"
 
-    def choose(self, s: State, move: str) -> None:
-        s.players[s.turn].bays[int(move[1])] += self.shards[0]
+    def choose(self, s: State, move: Move) -> None:
+        s.players[s.turn].bays[move.number] += self.shards[0]
         if self.shards[1:]:
             s.pending = self.but(shards=self.shards[1:])
             return

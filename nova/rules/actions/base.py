@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .. import move as mv
 from ..content import Step
 from ..move import Move
 
@@ -93,7 +94,7 @@ class Action:
     def moves(self, s: State) -> list[Move]:
         raise NotImplementedError
 
-    def choose(self, s: State, move: str) -> None:
+    def choose(self, s: State, move: Move) -> None:
         raise NotImplementedError
 
     @classmethod
@@ -120,14 +121,14 @@ class Action:
     def word(self) -> str:
         return self.kind.value.replace("_", " ")
 
-    def why_not(self, s: State, move: str) -> str:
+    def why_not(self, s: State, move: Move) -> str:
         """Why ``move`` is not a choice of this action now (R11: an action is finished at
         once), in a player's words naming the rule."""
-        head = move[:1]
-        if head and head in "@>!" and move[1:] in s.layout.name_to_space:
-            if head == "@":
+        kind = move.kind
+        if kind in (mv.SHIP, mv.DEST, mv.TARGET) and move.space in s.layout.name_to_space:
+            if kind == mv.SHIP:
                 return self.why_ship or f"choose one of the highlighted ships for the {self.word}"
-            if head == "!":
+            if kind == mv.TARGET:
                 return self.why_target or (
                     "choose an opponent's ship next to yours on the same ring (R39)"
                 )
@@ -238,4 +239,4 @@ def done(s: State, action: Action, ship: int | None) -> None:
 
 def leave_moves(s: State, ship: int) -> list[Move]:
     """R33: how many Shards to leave behind, from the bottom (``x0``: take them all)."""
-    return [Move(f"x{k}") for k in range(len(s.pile[ship]) + 1)]
+    return [mv.leave(k) for k in range(len(s.pile[ship]) + 1)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import NO_SHIP, NOT_A_GATE, height, in_play, move_stack, push_destination
 from ..move import Move
 from .base import Kind, done, register
@@ -50,13 +51,11 @@ class JumpPush(ShipMove):
     def more_moves(self, s: State) -> list[Move]:
         if self.occupied(s) and self.dir is None:
             assert self.ship is not None and self.dest is not None
-            return [
-                Move("d+" if d == 1 else "d-") for d in push_directions(s, self.ship, self.dest)
-            ]
+            return [mv.direction(d) for d in push_directions(s, self.ship, self.dest)]
         return []
 
-    def choose_more(self, s: State, move: str) -> JumpPush:
-        return self.but(dir=1 if move == "d+" else -1)
+    def choose_more(self, s: State, move: Move) -> JumpPush:
+        return self.but(dir=move.number)
 
     def complete(self, s: State) -> bool:
         if self.occupied(s) and self.dir is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import can_orbit, orbit_reach, orbit_ships, orbit_targets
 from ..content import Step
 from ..move import Move
@@ -51,11 +52,11 @@ class Orbit(ShipMove):
     def moves(self, s: State) -> list[Move]:
         moves = super().moves(s)
         if self.optional and self.ship is not None and self.dest is None:
-            moves.append(Move("done"))  # stay put (R68 with the optional reading)
+            moves.append(mv.done())  # stay put (R68 with the optional reading)
         return moves
 
-    def choose(self, s: State, move: str) -> None:
-        if move == "done":
+    def choose(self, s: State, move: Move) -> None:
+        if move.kind == mv.DONE:
             done(s, self, self.ship)
             return
         super().choose(s, move)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..move import Move
 from .base import Action, Kind, done, register
 
@@ -14,15 +15,15 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-def reorder_modes(s: State) -> list[str]:
+def reorder_modes(s: State) -> list[Move]:
     """The ways a Re-order can change something now."""
     bays = s.players[s.turn].bays
     modes = []
     if sum(1 for b in bays if b) >= 2 and len({b[-1] for b in bays if b}) >= 2:
-        modes.append("Rt")
+        modes.append(mv.reorder(-1))
     for i, b in enumerate(bays):
         if len(set(b)) >= 2:
-            modes.append(f"R{i}")
+            modes.append(mv.reorder(i))
     return modes
 
 
@@ -41,21 +42,21 @@ class Reorder(Action):
 
     def moves(self, s: State) -> list[Move]:
         if self.mode is None:
-            return [Move(m) for m in reorder_modes(s)]
-        return [Move("c" + c) for c in sorted(set(self.pool))]
+            return reorder_modes(s)
+        return [mv.colour(c) for c in sorted(set(self.pool))]
 
-    def choose(self, s: State, move: str) -> None:
+    def choose(self, s: State, move: Move) -> None:
         p = s.players[s.turn]
         if self.mode is None:
-            if move == "Rt":
+            if move.number < 0:  # the tops
                 targets = tuple(i for i, b in enumerate(p.bays) if b)
                 pool = "".join(sorted(p.bays[i][-1] for i in targets))
             else:
-                targets = (int(move[1]),)
+                targets = (move.number,)
                 pool = "".join(sorted(p.bays[targets[0]]))
-            nxt = self.but(mode=move, targets=targets, pool=pool, picked="")
+            nxt = self.but(mode=str(move), targets=targets, pool=pool, picked="")
         else:
-            c = move[1]
+            c = move.colour
             k = self.pool.index(c)
             nxt = self.but(pool=self.pool[:k] + self.pool[k + 1 :], picked=self.picked + c)
         if nxt.pool:

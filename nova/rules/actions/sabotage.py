@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import NO_SHIP, move_stack, orbit_targets
 from ..content import Step
 from ..move import Move
@@ -43,12 +44,12 @@ class Sabotage(Action):
     def moves(self, s: State) -> list[Move]:
         names = s.layout.space_names
         if self.target is None:
-            return [Move("!" + names[sp]) for sp in self.targets(s)]
-        return [Move(">" + names[t]) for t in orbit_targets(s, self.target, self.dists)]
+            return [mv.target(names[sp]) for sp in self.targets(s)]
+        return [mv.dest(names[t]) for t in orbit_targets(s, self.target, self.dists)]
 
-    def choose(self, s: State, move: str) -> None:
-        space = s.layout.name_to_space[move[1:]]
-        if move[0] == "!":
+    def choose(self, s: State, move: Move) -> None:
+        space = s.layout.name_to_space[move.space]
+        if move.kind == mv.TARGET:
             s.pending = self.but(target=space)
             return
         assert self.target is not None

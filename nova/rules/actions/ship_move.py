@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import move_stack
 from ..content import Step
 from ..move import Move
@@ -48,23 +49,23 @@ class ShipMove(Action):
     def moves(self, s: State) -> list[Move]:
         names = s.layout.space_names
         if self.ship is None:
-            return [Move("@" + names[sp]) for sp in self.ships(s)]
+            return [mv.ship(names[sp]) for sp in self.ships(s)]
         if self.dest is None:
-            return [Move(">" + names[t]) for t in self.targets(s, self.ship)]
+            return [mv.dest(names[t]) for t in self.targets(s, self.ship)]
         return self.more_moves(s) or leave_moves(s, self.ship)
 
     def more_moves(self, s: State) -> list[Move]:
         """A choice of this kind's own between the destination and leaving Shards."""
         return []
 
-    def choose(self, s: State, move: str) -> None:
-        code, arg = move[0], move[1:]
-        if code == "@":
-            nxt = self.but(ship=s.layout.name_to_space[arg])
-        elif code == ">":
-            nxt = self.but(dest=s.layout.name_to_space[arg])
-        elif code == "x":
-            nxt = self.but(leave=int(arg))
+    def choose(self, s: State, move: Move) -> None:
+        kind = move.kind
+        if kind == mv.SHIP:
+            nxt = self.but(ship=s.layout.name_to_space[move.space])
+        elif kind == mv.DEST:
+            nxt = self.but(dest=s.layout.name_to_space[move.space])
+        elif kind == mv.LEAVE:
+            nxt = self.but(leave=move.number)
         else:
             nxt = self.choose_more(s, move)
         if nxt.complete(s):
@@ -72,7 +73,7 @@ class ShipMove(Action):
         else:
             s.pending = nxt
 
-    def choose_more(self, s: State, move: str) -> ShipMove:
+    def choose_more(self, s: State, move: Move) -> ShipMove:
         raise AssertionError(move)
 
     def complete(self, s: State) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import orbit_ships
 from ..content import CardAction
 from ..move import Move
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-def skip_cards(s: State) -> list[tuple[str, tuple[int, ...]]]:
+def skip_cards(s: State) -> list[tuple[Move, tuple[int, ...]]]:
     """(move, distances) for every way a card in hand can go into a Skip.
 
     "Play any number of Orbit cards": a basic card's Orbit action, upright or rotated,
@@ -44,17 +45,17 @@ def skip_cards(s: State) -> list[tuple[str, tuple[int, ...]]]:
             continue
         for mode, action in zip("ur", pair, strict=True):
             if action is not None and action.names() == ("orbit",):
-                out.append((cid + mode, action.dists))
+                out.append((mv.play(cid, mode), action.dists))
     return out
 
 
-def skip_sums(cards: list[tuple[str, tuple[int, ...]]], without: str = "") -> set[int]:
+def skip_sums(cards: list[tuple[Move, tuple[int, ...]]], without: str = "") -> set[int]:
     """Every total some of ``cards`` can add up to (0 included): each card at most once,
     one of its distances; a range card (Orbit 1-3) counts as any one of its distances."""
     per_card: dict[str, set[int]] = {}
     for move, dists in cards:
-        if move[:-1] != without:
-            per_card.setdefault(move[:-1], set()).update(dists)
+        if move.card != without:
+            per_card.setdefault(move.card, set()).update(dists)
     sums = {0}
     for ds in per_card.values():
         sums |= {t + d for t in sums for d in ds}
@@ -87,7 +88,7 @@ class Skip(Action):
     def moves(self, s: State) -> list[Move]:
         cards = skip_cards(s)
         if not s.layout.settings.skip_must_move:
-            return [Move(m) for m, _ in cards] + [Move("done")]
+            return [m for m, _ in cards] + [mv.done()]
         movable: dict[int, bool] = {}
 
         def ok(t: int) -> bool:
@@ -97,15 +98,15 @@ class Skip(Action):
 
         moves = []
         for move, dists in cards:
-            rest = skip_sums(cards, move[:-1])
+            rest = skip_sums(cards, move.card)
             if any(ok(t + d + r) for t in self.totals for d in dists for r in rest):
-                moves.append(Move(move))
+                moves.append(move)
         if any(ok(t) for t in self.totals):
-            moves.append(Move("done"))
+            moves.append(mv.done())
         return moves
 
-    def choose(self, s: State, move: str) -> None:
-        if move == "done":
+    def choose(self, s: State, move: Move) -> None:
+        if move.kind == mv.DONE:
             totals = tuple(t for t in self.totals if t > 0)
             dists = tuple(t for t in totals if skip_movable(s, t))
             if totals and s.layout.settings.skip_counts_as_basic_action:
@@ -116,7 +117,7 @@ class Skip(Action):
                 done(s, self, None)
             return
         p = s.players[s.turn]
-        cid, mode = move[:-1], move[-1]
+        cid, mode = move.card, move.mode
         p.hand.remove(cid)
         p.played.append((cid, mode))
         dists = _orbit_dists(s, cid, mode)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import NO_SHIP, unload_ships
 from ..content import Step
 from ..move import Move
@@ -41,10 +42,10 @@ class Unload(Action):
             s.pending = self
 
     def moves(self, s: State) -> list[Move]:
-        return [Move("@" + s.layout.space_names[g]) for g in unload_ships(s)]
+        return [mv.ship(s.layout.space_names[g]) for g in unload_ships(s)]
 
-    def choose(self, s: State, move: str) -> None:
-        self.resolve(s, s.layout.name_to_space[move[1:]])
+    def choose(self, s: State, move: Move) -> None:
+        self.resolve(s, s.layout.name_to_space[move.space])
 
     def resolve(self, s: State, gate: int) -> None:
         p = s.players[s.turn]

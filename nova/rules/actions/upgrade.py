@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..move import Move
 from ..track import end_if_track_stuck
 from .base import Action, Kind, done, register
@@ -23,24 +24,24 @@ class Upgrade(Action):
         return bool(s.academy) or any(c is not None for c in s.face_up)
 
     def moves(self, s: State) -> list[Move]:
-        moves = [Move(f"U{i + 1}") for i, c in enumerate(s.face_up) if c is not None]
+        moves = [mv.upgrade(i + 1) for i, c in enumerate(s.face_up) if c is not None]
         if s.academy:
-            moves.append(Move("UD"))
+            moves.append(mv.upgrade(0))
         return moves
 
-    def why_not(self, s: State, move: str) -> str:
+    def why_not(self, s: State, move: Move) -> str:
         return "Upgrade: take one of the face-up Academy cards or the Academy Deck (R42-R43)"
 
-    def choose(self, s: State, move: str) -> None:
+    def choose(self, s: State, move: Move) -> None:
         p = s.players[s.turn]
-        if move == "UD":
+        if move.number == 0:  # the Academy Deck
             p.hand.append(s.academy.pop(0))
             old = [c for c in s.face_up if c is not None]
             s.academy.extend(old)
             s.face_up = [s.academy.pop(0) if s.academy else None for _ in s.face_up]
             s.last_event = "upgrade from the Academy Deck"
         else:
-            i = int(move[1]) - 1
+            i = move.number - 1
             card = s.face_up[i]
             assert card is not None
             p.hand.append(card)
