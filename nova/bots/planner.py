@@ -27,7 +27,7 @@ from itertools import product
 
 from ..rules import Kind, Move, State
 from ..rules import move as mv
-from ..rules.actions.bank import Bank
+from ..rules.actions.unload_bays import UnloadBays
 from .evaluate import bay_value, dragging, evaluate, geometry
 
 FINISH_NODES = 240  # states tried when finishing one action
@@ -44,7 +44,7 @@ def _settled(s: State, me: int) -> bool:
 
 def _best_bays(s: State) -> list[Move]:
     """Bay moves for the Shards being unloaded, best split over all assignments (R38)."""
-    assert isinstance(s.pending, Bank)
+    assert isinstance(s.pending, UnloadBays)
     shards = s.pending.shards
     bays = list(s.players[s.turn].bays)
     table = geometry(s.layout).bay_table
@@ -74,7 +74,7 @@ def _planned(s: State, me: int) -> list[Move] | None:
     pd = s.pending
     if pd is None or s.spawn_shard:
         return None
-    plan = PLANS[pd.kind]
+    plan = PLANS.get(pd.kind)
     return None if plan is None else plan(s)
 
 
@@ -131,23 +131,11 @@ def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[Move
             yield [m, *more], end
 
 
-# How the planner finishes each kind of action in progress: a plan of its own, or None for
-# a small exhaustive search over the choices (ship, space, target, card, ...), judged by
-# the evaluation. Every kind is listed: a new kind fails tests/test_architecture.py until it is.
-PLANS: dict[Kind, Callable[[State], list[Move]] | None] = {
-    Kind.BANK: _best_bays,  # 3^k bay assignments judged by the bays' value alone
-    Kind.ORBIT: None,
-    Kind.JUMP: None,
-    Kind.HYPER_JUMP: None,
-    Kind.PHASE_SHIFT: None,
-    Kind.JUMP_PUSH: None,
-    Kind.UNLOAD: None,
-    Kind.HIJACK: None,
-    Kind.PUSH: None,
-    Kind.SABOTAGE: None,
-    Kind.UPGRADE: None,
-    Kind.REORDER: None,
-    Kind.SKIP: None,
+# The kinds of action in progress the planner finishes by a plan of their own; any other is
+# finished by a small exhaustive search over its choices (ship, space, target, card, ...),
+# judged by the evaluation, so a new kind of action needs nothing here.
+PLANS: dict[str, Callable[[State], list[Move]]] = {
+    Kind.UNLOAD_BAYS: _best_bays,  # 3^k bay assignments judged by the bays' value alone
 }
 
 

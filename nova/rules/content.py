@@ -16,23 +16,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .primitives import BASIC_ACTIONS, SPECIAL_ACTIONS, STEP_DISTANCES, STEP_WORDS
 from .settings import Settings
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DATA_FILES = ("boards", "tracks", "basic_deck", "academy", "scoring", "setup", "settings")
 RING_LETTERS = "abcdefghij"
 COLOURS = ("k", "r", "y")
-BASIC_ACTIONS = {"orbit", "jump", "unload", "hijack", "upgrade"}
-SPECIAL_ACTIONS = BASIC_ACTIONS | {
-    "disrupt",
-    "reorder",
-    "phase_shift",
-    "hyper_jump",
-    "sabotage",
-    "skip",
-    "push",
-    "jump_push",
-}
+COLOUR_NAMES = {"k": "black", "r": "red", "y": "yellow"}  # the Shards' colours, in words
 TRACK_KINDS = {"start", "blank", "spawn", "expansion", "supernova"}
 # Set-up fields that an entry of setup.players may set for its player count alone.
 PER_COUNT = (
@@ -138,23 +129,7 @@ def _old_content(version: int) -> dict:
 
 # The rulebook's primitives (R28-R44, R60-R69): a card's action is one of them or a sequence
 # ("then") of them, written "push+orbit:1-2" in the data (docs/RULES.md, "Composed actions").
-STEP_WORDS = {
-    "orbit": "Orbit",
-    "jump": "Jump",
-    "unload": "Unload",
-    "hijack": "Hijack",
-    "upgrade": "Upgrade",
-    "disrupt": "Disrupt",
-    "reorder": "Re-order",
-    "phase_shift": "Phase Shift",
-    "hyper_jump": "Hyper-Jump",
-    "sabotage": "Sabotage",
-    "skip": "Skip",
-    "push": "Push",
-    "jump_push": "Jump-Push",
-}
-# primitives that take distances, and their distances when the data gives none
-STEP_DISTANCES: dict[str, tuple[int, ...] | None] = {"orbit": None, "sabotage": (1, 2, 3)}
+# Their names, words and distances are registered by their modules (nova/rules/primitives.py).
 # the data's older names for a sequence: "hijack_orbit:1-3" is "hijack+orbit:1-3" (R68)
 ALIASES = {"hijack_orbit": ("hijack", "orbit")}
 

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from . import actions
 from . import move as mv
-from .actions import IMMEDIATE, REGISTRY
+from .actions import REGISTRY
 from .actions.base import StartCheck
 from .board import in_play, launch_gate, own_ships
 from .content import CardAction, Layout, Step
 from .move import Move
+from .primitives import IMMEDIATE
 from .rng import Rng
 from .track import finish, place_spawn
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..record import GameRecord, RecordError
 from ..render.words import describe
-from ..rules import IllegalMove, State
+from ..rules import IllegalMove, Move, State
 from ..rules import move as mv
 
 # the decisions that name a space, and how to write one for a given space
@@ -55,13 +55,18 @@ def only_choice(state: State) -> str | None:
     return None
 
 
-def motions(before: State, after: State) -> list[dict]:
+def motions(before: State, after: State, move: str | None = None) -> list[dict]:
     """What moved on the board in one decision, from the two states (no DOM guessing).
 
     Each is ``{"owner": seat, "from": place, "to": place}`` where a place is a space index,
     ``"dock"`` (the owner's Star Base) or ``"star"`` (consumed). A Launch comes from the
-    dock, an Unload goes to it; a pushed ship moves too.
+    dock, an Unload goes to it; a pushed ship moves too. An action the board's change
+    cannot tell (two of a seat's ships changing places) says itself, given the ``move``.
     """
+    if move is not None and before.pending is not None:
+        told = before.pending.motions(before, Move(move), after)
+        if told is not None:
+            return told
     out = []
     for owner in range(len(before.players)):
         gone = [s for s, o in enumerate(before.ship) if o == owner and after.ship[s] != owner]
@@ -360,7 +365,7 @@ class Session:
         got = self._diffs.get(i)
         if got is None:
             a, b = self.states[i], self.states[i + 1]
-            got = self._diffs[i] = (motions(a, b), touched(a, b))
+            got = self._diffs[i] = (motions(a, b, self.record.moves[i]), touched(a, b))
         return got
 
     def log_turns(self, limit: int = 12) -> list[dict]:

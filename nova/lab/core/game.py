@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from ...bots import BOT_NAMES, make_bot
 from ...bots.evaluate import evaluate
-from ...rules import Kind, Move, State, new_game
+from ...rules import Move, State, new_game
 from ...rules import move as mv
 
 
@@ -129,7 +129,7 @@ END_REASONS = ("supernova", "stalled", "round limit", "no ships left")
 """Every end the engine writes (``State.end_reason``), in the order reports show them."""
 
 
-def pending_kind(s: State) -> Kind | None:
+def pending_kind(s: State) -> str | None:
     """The kind of action the state waits on a decision within, or None."""
     return None if s.pending is None else s.pending.kind
 

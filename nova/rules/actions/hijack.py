@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..board import move_stack
+from ..primitives import Primitive, register_primitive
 from .attack import Attack
 from .base import Kind, done, register
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, kw_only=True)
 class Hijack(Attack):
     kind = Kind.HIJACK
+    verb, verbs = "hijack", "hijacks"
+    leaves_shard = True
     why_ship = "Hijack needs your ship next to an opponent's on the same ring (R39)"
 
     def asks_leave(self, s: State) -> bool:
@@ -34,3 +37,23 @@ class Hijack(Attack):
         move_stack(s, self.ship, self.target, leave=self.leave or 0)
         s.last_event = f"hijack {s.layout.space_names[self.target]}"
         done(s, self, self.target)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="hijack",
+        word="Hijack",
+        rules="R39-R41",
+        text=(
+            "Your ship pushes an opponent next to it on the same ring away as many spaces as your"
+            " stack is high; their bottom Shard is left behind and your ship moves onto it"
+        ),
+        help=(
+            "Your ship attacks an opponent next to it on the same ring: the target is pushed away"
+            " as many spaces as your stack is high, leaving its bottom Shard behind, and your "
+            "ship moves onto that space."
+        ),
+        basic=True,
+        action=Hijack,
+    )
+)

@@ -5,10 +5,11 @@ whole bay (``R0``-``R2``), then place the Shards one colour at a time (``ck``, `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import move as mv
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from .base import Action, Kind, done, register
 
 if TYPE_CHECKING:
@@ -40,6 +41,22 @@ class Reorder(Action):
     def possible(self, s: State) -> bool:
         return bool(reorder_modes(s))
 
+    def prompt(self, view: dict[str, Any]) -> str:
+        if self.mode is None:
+            return "Re-order: the top Shards of your bays, or one whole bay?"
+        return "Re-order: choose the colour of the next Shard to place."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        who = names[before.current_player]
+        if self.mode is None:
+            if move.number < 0:
+                return f"{who} re-orders the top Shards of the Cargo Bays"
+            return f"{who} re-orders Bay {move.number + 1}"
+        if after.pending is None:
+            bays = " | ".join(b or "-" for b in after.players[before.turn].bays)
+            return f"{who}'s Cargo Bays now read {bays} (bottom to top)"
+        return None
+
     def moves(self, s: State) -> list[Move]:
         if self.mode is None:
             return reorder_modes(s)
@@ -68,3 +85,15 @@ class Reorder(Action):
         else:
             p.bays[nxt.targets[0]] = nxt.picked
         done(s, nxt, None)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="reorder",
+        word="Re-order",
+        rules="R61",
+        text=("Rearrange the top Shard of each of your Cargo Bays, or reorder one whole bay"),
+        help=("Rearrange the top Shard of each of your Cargo Bays, or reorder one whole bay."),
+        action=Reorder,
+    )
+)

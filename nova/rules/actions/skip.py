@@ -4,13 +4,15 @@ make, chosen with the destination)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import move as mv
 from ..board import orbit_ships
 from ..content import CardAction
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from .base import Action, Kind, done, register
 from .orbit import Orbit
 
@@ -62,6 +64,12 @@ def skip_sums(cards: list[tuple[Move, tuple[int, ...]]], without: str = "") -> s
     return sums
 
 
+def skip_total(totals: Iterable[int]) -> str:
+    """A Skip's total: '7', or '5, 6 or 7' when range cards left a choice (R66)."""
+    words = [str(t) for t in totals]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def skip_movable(s: State, total: int) -> bool:
     return total > 0 and bool(orbit_ships(s, (total,)))
 
@@ -84,6 +92,18 @@ class Skip(Action):
 
     def possible(self, s: State) -> bool:
         return skip_possible(s, None)
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        return f"Skip: add Orbit cards (total so far {skip_total(self.totals)}), then Done."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        who = names[before.current_player]
+        if move.kind == mv.DONE:
+            totals = [t for t in self.totals if t > 0]
+            return f"{who} stops the Skip: orbit {skip_total(totals)}" if totals else None
+        label = before.action_label(move.card, move.mode)
+        assert isinstance(after.pending, Skip)
+        return f"{who} adds {label} to the Skip (total {skip_total(after.pending.totals)})"
 
     def moves(self, s: State) -> list[Move]:
         cards = skip_cards(s)
@@ -135,3 +155,18 @@ def _orbit_dists(s: State, cid: str, mode: str) -> tuple[int, ...]:
         action = card["action"] if mode == "u" else card["alternate"]
     assert action is not None
     return action.dists
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="skip",
+        word="Skip",
+        rules="R66",
+        text=(
+            "Play any number of Orbit cards without chaining them, then move the sum of their "
+            "distances"
+        ),
+        help=("Play any number of Orbit cards without chaining them, then move the sum."),
+        action=Skip,
+    )
+)

@@ -4,10 +4,11 @@ Deck's top card (``UD``), after which the face-up cards are replaced by three ne
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import move as mv
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from ..track import end_if_track_stuck
 from .base import Action, Kind, done, register
 
@@ -28,6 +29,17 @@ class Upgrade(Action):
         if s.academy:
             moves.append(mv.upgrade(0))
         return moves
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        return "Upgrade: take a face-up Academy card, or the top of the Academy Deck."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        who = names[before.current_player]
+        if move.number == 0:
+            return f"{who} takes the top card of the Academy Deck; new cards are face up"
+        cid = before.face_up[move.number - 1]
+        assert cid is not None
+        return f"{who} takes {before.layout.special[cid]['name']} from the Space Academy"
 
     def why_not(self, s: State, move: Move) -> str:
         return "Upgrade: take one of the face-up Academy cards or the Academy Deck (R42-R43)"
@@ -53,3 +65,22 @@ class Upgrade(Action):
             # (R70): with no Shard in play, nothing can move the track any more (R49)
             end_if_track_stuck(s)
         done(s, self, None)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="upgrade",
+        word="Upgrade",
+        rules="R42-R43",
+        text=(
+            "Take a face-up Space Academy card into your hand, or the top of the Academy Deck "
+            "(then three new cards are laid face up)"
+        ),
+        help=(
+            "Take one of the three face-up Space Academy cards into your hand, or the top card of"
+            " the Academy Deck (then three new cards are laid face up)."
+        ),
+        basic=True,
+        action=Upgrade,
+    )
+)

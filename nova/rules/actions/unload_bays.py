@@ -4,9 +4,10 @@ bay the player chooses (``B0``-``B2``); after the last, the Expansion Track adva
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import move as mv
+from ..content import COLOUR_NAMES
 from ..move import Move
 from ..track import advance_track
 from .base import Action, Kind, done, register
@@ -17,13 +18,22 @@ if TYPE_CHECKING:
 
 @register
 @dataclass(frozen=True, kw_only=True)
-class Bank(Action):
-    kind = Kind.BANK
+class UnloadBays(Action):
+    kind = Kind.UNLOAD_BAYS
 
     shards: str = ""  # still to bank, the next one first
 
     def moves(self, s: State) -> list[Move]:
         return [mv.bay(b) for b in range(len(s.players[s.turn].bays))]
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        more = len(self.shards) - 1
+        tail = f" ({more} more after it)" if more else ""
+        return f"Put the {COLOUR_NAMES.get(self.shards[0], '')} Shard into a Cargo Bay{tail}."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        who = names[before.current_player]
+        return f"{who} unloads a {COLOUR_NAMES[self.shards[0]]} Shard into Bay {move.number + 1}"
 
     def why_not(self, s: State, move: Move) -> str:
         return "first put the unloaded Shard into one of your Cargo Bays (R38)"
