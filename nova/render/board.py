@@ -16,7 +16,7 @@ from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
 from .keep import keyed
-from .shards import COLOUR_NAMES, shard_svg
+from .shards import shard_svg
 
 # Decisions that name a space: Launch, the ship, the destination, the target, a spawn place;
 # the words and the class of their tap target on the board.
@@ -506,12 +506,6 @@ def _static_board(players: int, vkey: str | None, removed: int, colours: tuple) 
                 f'fill="{NEUTRAL}" opacity=".7">unused base</text>'
             )
     return "".join(out)
-
-
-def shard_count_label(pile: str) -> str:
-    """'2 red, 1 black' for a tooltip or a screen reader."""
-    parts = [f"{pile.count(c)} {COLOUR_NAMES[c]}" for c in "kry" if c in pile]
-    return ", ".join(parts)
 
 
 def _unit(k: int) -> tuple[float, float]:

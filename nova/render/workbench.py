@@ -15,9 +15,15 @@ from html import escape
 from typing import Any
 
 from ..lab.workbench import LAB_BOTS, MAX_GAMES, SETUP_FIELDS, VARIANT_FILE, Workbench
-from ..rules.content import COLOURS, SPECIAL_ACTIONS, TRACK_KINDS, load_data, parse_action
+from ..rules.content import (
+    COLOUR_NAMES,
+    COLOURS,
+    SPECIAL_ACTIONS,
+    TRACK_KINDS,
+    load_data,
+    parse_action,
+)
 
-COLOUR_WORDS = {"k": "black", "r": "red", "y": "yellow"}
 SETUP_WORDS = {
     "hand_size": "Hand size",
     "ships_in_dock": "Ships in the Dock at the start",
@@ -113,8 +119,8 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
             continue
         cid = _e(card.get("id", ""))
         colour = str(card.get("colour", ""))
-        colours = [(c, COLOUR_WORDS[c]) for c in COLOURS]
-        if colour not in COLOUR_WORDS:
+        colours = [(c, COLOUR_NAMES[c]) for c in COLOURS]
+        if colour not in COLOUR_NAMES:
             colours.append((colour, colour))
         mark = ' <span class="lab-mark">changed</span>' if card != today.get(cid) else ""
         rows.append(

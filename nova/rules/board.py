@@ -164,11 +164,6 @@ def unload_ships(s: State) -> list[int]:
     return [g for g in s.layout.seat_gates[seat] if s.ship[g] == seat and (s.pile[g] or not need)]
 
 
-def may_leave(s: State, ship: int) -> bool:
-    """R33: a ship carrying Shards chooses how many to leave behind when it moves."""
-    return bool(s.pile[ship])
-
-
 def move_stack(s: State, src: int, dst: int, leave: int) -> None:
     """Move the ship on ``src`` with its Shards to ``dst`` (R29-R33).
 

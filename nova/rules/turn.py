@@ -11,7 +11,7 @@ from . import move as mv
 from .actions import REGISTRY
 from .actions.base import StartCheck
 from .board import in_play, launch_gate, own_ships
-from .content import CardAction, Layout, Step
+from .content import COLOUR_NAMES, CardAction, Layout, Step
 from .move import Move
 from .primitives import IMMEDIATE
 from .rng import Rng
@@ -19,8 +19,6 @@ from .track import finish, place_spawn
 
 if TYPE_CHECKING:
     from .state import Player, State
-
-_COLOUR_WORD = {"k": "black", "r": "red", "y": "yellow"}
 
 
 def card_action(s: State, cid: str, mode: str) -> CardAction | None:
@@ -183,7 +181,7 @@ def why_illegal(s: State, move: Move) -> str:
             colour = lay.special[cid]["colour"]
             if colour not in "".join(p.bays):
                 return (
-                    f"no {_COLOUR_WORD[colour]} Shard in your Cargo Bays, so this Special "
+                    f"no {COLOUR_NAMES[colour]} Shard in your Cargo Bays, so this Special "
                     "can only be a chain link (R70)"
                 )
         if mode in "ur":

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 from ..rules import Move, State
 from ..rules import move as mv
-from ..rules.content import action_label
+from ..rules.content import COLOUR_NAMES, action_label
 
-COLOUR_WORD = {"k": "black", "r": "red", "y": "yellow"}
 TRACK_WORD = {
     "blank": "a blank space: nothing happens",
     "spawn": "Spawn Energy: each player puts a new Shard on an Asteroid (R47)",
@@ -82,7 +81,7 @@ def happened(before: State, token: str, after: State, human: int = 0) -> str:
     kind = move.kind
     in_hand = kind == mv.PLAY and move.card in before.players[seat].hand
     if any(m.kind == mv.SPAWN for m in legal):
-        colour = COLOUR_WORD.get(_placed_colour(before, after), "new")
+        colour = COLOUR_NAMES.get(_placed_colour(before, after), "new")
         parts.append(
             f"{who} put a {colour} Shard on the Asteroid {move.space} (Spawn Energy, R47)."
         )
@@ -102,7 +101,7 @@ def happened(before: State, token: str, after: State, human: int = 0) -> str:
         else:
             parts.append(f"{who} played {label}.")
     elif kind == mv.BAY:
-        colour = COLOUR_WORD[after.players[seat].bays[move.number][-1]]
+        colour = COLOUR_NAMES[after.players[seat].bays[move.number][-1]]
         parts.append(f"{who} banked a {colour} Shard in Cargo Bay {move.number + 1} (R38).")
     elif kind == mv.UPGRADE:
         where = "the top of the Academy Deck" if move.number == 0 else "the Space Academy"

@@ -7,7 +7,7 @@ Every rule question goes to the engine.
 
 from __future__ import annotations
 
-from ..record import GameRecord, RecordError
+from ..record import GameRecord
 from ..render.words import describe
 from ..rules import IllegalMove, Move, State
 from ..rules import move as mv
@@ -381,14 +381,3 @@ class Session:
     def title(self) -> str:
         names = ", ".join(self.record.names)
         return f"{names} — {len(self.record.moves)} decisions"
-
-
-def session_from_dict(data: object) -> Session:
-    """A session from untrusted save data; RecordError with a player's message if bad."""
-    record = GameRecord.from_dict(data)
-    try:
-        return Session(record)
-    except RecordError:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise RecordError(f"this game could not be replayed ({exc.__class__.__name__})") from None

@@ -11,11 +11,9 @@ How the page uses it (nova/web/app.py, whose one delegated click listener routes
 * on start, if ``location.hash`` is set: ``record, error = open_link(location.hash)``;
   on error put ``link_error_html(error)`` in the page (a ``role="alert"`` element) and
   carry on with a new game; otherwise play ``record.state()``.
-* put ``SHARE_BUTTON`` (``data-ui="share"``) and ``SHARE_SLOT`` (the panel's place) in
-  the page; ``share`` → ``await share(record, str(window.location.href))``;
-  the panel's ``data-nova-share="copy"`` → ``await copy_link()`` (or ``share`` again)
-  and ``data-nova-share="close"`` → ``close_panel()``. The panel's place must survive
-  a re-render (or the page re-renders only on decisions), since ``share`` fills it.
+* ``share`` (a ``data-ui="share"`` button) → ``await share(record,
+  str(window.location.href))``, which fills and shows the panel's place
+  (``[data-nova-share-panel]``).
 * the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
   renderer and ``cursor.controls_html()`` under it; ``replay-first|prev|next|last`` and
   the slider ``replay-seek`` (its value) → ``cursor.go(name_or_value)``;
@@ -115,10 +113,6 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
     )
 
 
-SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
-SHARE_SLOT = '<div class="nova-share-slot" data-nova-share-panel hidden></div>'
-
-
 def _panel(window):
     panel = window.document.querySelector("[data-nova-share-panel]")
     # JS null is not None under PyScript: test for an element's attribute instead.
@@ -164,37 +158,6 @@ async def _copy(window, url: str) -> str:
         return "copied"
     except Exception:  # no clipboard (http, an iframe without permission): the field stays
         return ""
-
-
-async def copy_link() -> str:
-    """The panel's "Copy link" button (``data-nova-share="copy"``): copy, else select it."""
-    from pyscript import window
-
-    field = window.document.querySelector("input[data-nova-share-link]")
-    if not hasattr(field, "value"):
-        return ""
-    how = await _copy(window, str(field.value))
-    if not how:
-        field.focus()
-        field.select()
-    status = window.document.querySelector(".nova-share-status")
-    if hasattr(status, "textContent"):
-        status.textContent = (
-            "The link is copied: paste it to a friend."
-            if how
-            else "Copying is not allowed here: the link is selected, copy it by hand."
-        )
-    return how
-
-
-def close_panel() -> None:
-    """The panel's "Close" button (``data-nova-share="close"``)."""
-    from pyscript import window
-
-    panel = _panel(window)
-    if panel is not None:
-        panel.hidden = True
-        panel.innerHTML = ""
 
 
 class Replay:
