@@ -57,6 +57,19 @@ def test_the_address_prefills_the_form():
     assert form.bots == ("search",) * 4 and form.players == 4
 
 
+def test_the_address_reads_a_line_up_as_the_cli_does():
+    """``search:16`` (a search bot with its budget) is a line-up the CLI takes: so does the
+    address, and the form offers it for its seat."""
+    from nova.lab.core.game import parse_bots
+    from nova.render.workbench import _bot_options
+
+    form, _, notes = read_query("lab&players=2&bots=search:16,greedy")
+    assert notes == [] and form.bots == tuple(parse_bots("search:16,greedy", 2))
+    assert ("search:16", "Search:16") in _bot_options("search:16")
+    _, _, notes = read_query("lab&players=2&bots=search:many")
+    assert notes == ["bots: 'search:many': a budget is a whole number, like search:200"]
+
+
 @pytest.mark.parametrize(
     ("query", "said"),
     [

@@ -145,10 +145,7 @@ def read_query(query: str) -> tuple[LabForm, dict, list[str]]:
             # the lab's core imports the bots: not before the workbench is opened
             from .core.game import parse_bots
 
-            bots = parse_bots(text, form.players)
-            if any(b not in LAB_BOTS for b in bots):
-                raise ValueError(f"bots: one of {', '.join(LAB_BOTS)} for each seat")
-            form = replace(form, bots=tuple(bots))
+            form = replace(form, bots=tuple(parse_bots(text, form.players)))  # as the CLI
         except ValueError as exc:
             notes.append(str(exc).removeprefix("--"))
     variant: dict = {}

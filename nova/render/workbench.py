@@ -74,6 +74,14 @@ def _select(
     return f'<select data-lab="{_e(name)}"{aria}{off}>{opts}</select>'
 
 
+def _bot_options(chosen: str) -> list[tuple[str, str]]:
+    """The bots offered for a seat: the lab's, and the one the address chose (search:16)."""
+    options = [(b, b.title()) for b in LAB_BOTS]
+    if chosen not in LAB_BOTS:
+        options.append((chosen, chosen.title()))
+    return options
+
+
 def _form_html(bench: Workbench, running: bool) -> str:
     f = bench.form
     off = " disabled" if running else ""
@@ -81,7 +89,7 @@ def _form_html(bench: Workbench, running: bool) -> str:
                       str(f.players), running)  # fmt: skip
     bots = "".join(
         f"<label>Seat {i + 1} "
-        f"{_select(f'bot:{i}', [(b, b.title()) for b in LAB_BOTS], f.bots[i], running)}</label>"
+        f"{_select(f'bot:{i}', _bot_options(f.bots[i]), f.bots[i], running)}</label>"
         for i in range(f.players)
     )
     return (

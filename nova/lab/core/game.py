@@ -31,8 +31,11 @@ def parse_bots(spec: str, players: int) -> list[str]:
     if len(bots) != players:
         raise ValueError(f"--bots: {len(bots)} names for {players} players")
     for b in bots:
-        if b.partition(":")[0] not in BOT_NAMES:
+        name, colon, budget = b.partition(":")
+        if name not in BOT_NAMES:
             raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})")
+        if colon and not (budget.isascii() and budget.isdigit() and int(budget) > 0):
+            raise ValueError(f"--bots: {b!r}: a budget is a whole number, like search:200")
     return bots
 
 
