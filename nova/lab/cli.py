@@ -36,7 +36,7 @@ import sys
 
 from ..bots import BOT_NAMES
 from ..rules import ContentError, layout_for
-from .core.game import Batch, GameRecord, parse_bots
+from .core.game import Batch, GameResult, parse_bots
 from .core.result import run_json
 from .core.summary import summarize
 from .runners import LabSetupError, read_variant, run_batches
@@ -44,7 +44,7 @@ from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim
 from .text_report import report_lines, table_lines
 
 
-def wins_note(results: list[list[GameRecord]]) -> str:
+def wins_note(results: list[list[GameResult]]) -> str:
     """Wins by entry so far, per batch, beside the progress bar."""
     parts = []
     for rs in results:
@@ -259,7 +259,7 @@ def sweep_main(argv: list[str]) -> int:
             file=sys.stderr,
         )
 
-    def cells_done(results: list[list[GameRecord]]) -> str:
+    def cells_done(results: list[list[GameResult]]) -> str:
         return f"cells done {sum(len(rs) == args.games for rs in results)}/{len(cells)}"
 
     try:

@@ -28,7 +28,7 @@ from ..rules import ContentError, layout_for
 from ..rules.content import load_data
 
 if TYPE_CHECKING:
-    from .core.game import GameRecord
+    from .core.game import GameResult
 
 LAB_BOTS = ("random", "greedy", "search")  # docs/BOTS.md; the workbench offers these
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
@@ -168,7 +168,7 @@ class LabRun:
     variants: list[dict | None]
     names: list[str | None]
     pending: deque[tuple[int, int]] = field(default_factory=deque)
-    records: list[dict[int, GameRecord]] = field(default_factory=list)
+    records: list[dict[int, GameResult]] = field(default_factory=list)
     status: str = "running"  # running, stopped, done
     workers: int = 0  # where the games are played (0: on this page)
     elapsed: float = 0.0
@@ -214,10 +214,10 @@ class LabRun:
             self.error = str(data["error"])
             self.status = "stopped"
             return
-        from .core.game import GameRecord
+        from .core.game import GameResult
 
         for batch, record in data["records"]:
-            r = GameRecord.from_dict(record)
+            r = GameResult.from_dict(record)
             self.records[int(batch)][r.g] = r
 
     def moves(self) -> str:

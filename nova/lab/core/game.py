@@ -1,4 +1,4 @@
-"""One seeded lab game: who plays it (:class:`GameJob`) and what it showed (:class:`GameRecord`).
+"""One seeded lab game: who plays it (:class:`GameJob`) and what it showed (:class:`GameResult`).
 
 A game depends only on its job: the seed, the line-up and the variant. Fresh bots play it, so
 the same job gives the same record on any machine, in any process, under CPython or Pyodide
@@ -76,7 +76,7 @@ class Batch:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameResult:
     """What one game showed, per seat where a list (seat 0 first)."""
 
     g: int
@@ -110,12 +110,12 @@ class GameRecord:
     # same game move for move when these agree (CPython's processes, the page's workers)
     moves_sha1: str = ""
 
-    def without_think(self) -> GameRecord:
+    def without_think(self) -> GameResult:
         """The record with think times zeroed: equal on any machine for the same job."""
         return replace(self, think=[0.0] * len(self.think))
 
     @classmethod
-    def from_dict(cls, d: dict) -> GameRecord:
+    def from_dict(cls, d: dict) -> GameResult:
         """A record from its dict form (``dataclasses.asdict``, or a tally written before the
         lab kept ``ender`` or ``evaluations``: the seat that ended it is derived, as every
         finished turn counts and the last turn, cut short by the end, does not)."""
@@ -148,7 +148,7 @@ def seat_evaluations(s: State) -> tuple[float, ...]:
     return tuple(evaluate(s, seat) for seat in range(s.num_players))
 
 
-def play_game(job: GameJob) -> GameRecord:
+def play_game(job: GameJob) -> GameResult:
     """Play one game and record what the lab tallies."""
     players, g = job.players, job.g
     seed = game_seed(job.seed, g)
@@ -194,7 +194,7 @@ def play_game(job: GameJob) -> GameRecord:
     lay = s.layout
     held = [sorted({c for c in p.cards() if c in lay.special}) for p in s.players]
     breakdowns = [s.score_breakdown(p) for p in range(players)]
-    return GameRecord(
+    return GameResult(
         g=g,
         first=s.first,
         ender=s.turn,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import GameRecord
+from .game import GameResult
 from .summary import summarize
 
 MACHINE_KEYS = ("elapsed_s", "games_per_minute", "think_ms_per_decision", "workers", "scheduler")
@@ -18,7 +18,7 @@ MACHINE_KEYS = ("elapsed_s", "games_per_minute", "think_ms_per_decision", "worke
 
 
 def run_json(
-    batches: Sequence[Sequence[GameRecord]],
+    batches: Sequence[Sequence[GameResult]],
     variants: Sequence[str | None],
     players: int,
     bots: Sequence[str],
