@@ -12,6 +12,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+# the settings that are one of a few words, and those words
+CHOICES = {
+    "unused_base_gates": ("neutral", "closed"),
+    "spawn_placed_by": ("each", "trigger"),
+    "academy_top_card": ("hidden", "shown"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -30,6 +37,8 @@ class Settings:
     end_when_no_ships: bool
     max_rounds: int | None  # None: no limit
     tie_break: str | None  # "bay_shards"; anything else: a tie is shared
+    spawn_placed_by: str  # "each" or "trigger" (R47)
+    academy_top_card: str  # "hidden" or "shown" (R43)
 
     @classmethod
     def read(cls, raw: Any, default: dict[str, Any], problems: list[str]) -> Settings:
@@ -45,9 +54,9 @@ class Settings:
             if f.type == "bool":
                 ok = isinstance(v, bool)
                 want = "true or false"
-            elif key == "unused_base_gates":
-                ok = v in ("neutral", "closed")
-                want = "'neutral' or 'closed'"
+            elif key in CHOICES:
+                ok = v in CHOICES[key]
+                want = " or ".join(repr(c) for c in CHOICES[key])
             elif key == "max_rounds":
                 ok = v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1)
                 want = "a whole number of rounds or null"
