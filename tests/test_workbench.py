@@ -177,7 +177,7 @@ def test_markup_escapes_everything_from_a_variant():
     html = workbench_html(bench)
     body = re.search(r'id="nova-lab-result">(.*?)</script>', html, re.S)
     assert body and "</" not in body.group(1)
-    assert json.loads(body.group(1)) == bench.run.result
+    assert json.loads(body.group(1)) == bench.run.result.as_json()
 
 
 # -- a run -------------------------------------------------------------------------------------
@@ -201,8 +201,8 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     expected = json.loads(capsys.readouterr().out)
     expected["compare"]["variant"] = VARIANT_FILE
     assert run.result is not None
-    assert without_machine(run.result) == without_machine(expected)
-    assert run.result["workers"] == 2
+    assert without_machine(run.result.as_json()) == without_machine(expected)
+    assert run.result.workers == 2
     # today's rules alone: a single batch, no comparison
     c.dispatch(LabEdit("card:s3.colour", "k"))
     c.dispatch(LabStart())
@@ -237,7 +237,7 @@ def test_stop_keeps_the_games_played_on_every_side():
     assert run.request(1) is None
     run.finish(1.0)
     assert run.status == "stopped" and run.result is not None
-    assert run.result["games"] == 3 and run.result["compare"]["games"] == 3
+    assert run.result.base.games == 3 and run.result.compare.games == 3
 
 
 def test_a_worker_that_fails_says_why_and_the_run_stops():

@@ -29,6 +29,7 @@ from ..rules.content import load_data
 
 if TYPE_CHECKING:
     from .core.game import GameResult
+    from .core.result import RunResult
 
 LAB_BOTS = ("random", "greedy", "search")  # docs/BOTS.md; the workbench offers these
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
@@ -172,7 +173,7 @@ class LabRun:
     status: str = "running"  # running, stopped, done
     workers: int = 0  # where the games are played (0: on this page)
     elapsed: float = 0.0
-    result: dict | None = None
+    result: RunResult | None = None
     error: str = ""
     finished: bool = False  # its last game came back (or none will after a stop)
 
@@ -240,9 +241,9 @@ class LabRun:
             return
         batches = [[rs[g] for g in sorted(common)] for rs in self.records]
         f = self.form
-        from .core.result import run_json
+        from .core.result import run_result
 
-        self.result = run_json(
+        self.result = run_result(
             batches, self.names, f.players, f.bots, f.seed, None, elapsed, max(1, self.workers)
         )
 
