@@ -65,9 +65,6 @@ class Move(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return (Move, (str(self),))
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
-
 
 def _read(text: str) -> Move:
     move = str.__new__(Move, text)
