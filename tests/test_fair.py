@@ -439,7 +439,7 @@ def test_r43_by_links_the_top_card_is_shown():
         table = replay(record, {})
         if "UD" not in record.moves:
             continue
-        assert table.state.layout.settings["academy_top_card"] == "shown"
+        assert table.state.layout.settings.academy_top_card == "shown"
         # the spectator's replay (no secrets) knows every Special each seat holds
         for seat in range(2):
             audit_table = replay(record, dict(enumerate(secrets)), prepare=False)

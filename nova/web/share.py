@@ -1,9 +1,9 @@
 """Sharing a game as a link, and stepping through a linked game: the page's share UI.
 
-Everything here but :func:`offer` (and the unused :func:`copy_link`, :func:`close_panel`)
-is pure (markup as strings, testable in CPython); those are the browser glue and import
-PyScript only when called. All text that comes from a game (names, moves, messages) is
-HTML-escaped before it becomes markup: a link is untrusted input.
+Everything here but :func:`offer` is pure (markup as strings, testable in CPython);
+:func:`offer` is the browser glue and imports PyScript only when called. All text that
+comes from a game (names, moves, messages) is HTML-escaped before it becomes markup: a
+link is untrusted input.
 
 How the page uses it: the share panel is the game screen's (``UiState.share``, drawn with
 :func:`share_panel_html`); when it opens, the adapter offers its link with :func:`offer`
@@ -106,16 +106,6 @@ def share_panel_html(record: GameRecord, url: str, copied: str | None = "") -> s
     )
 
 
-SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
-SHARE_SLOT = '<div class="nova-share-slot" data-nova-share-panel hidden></div>'
-
-
-def _panel(window):
-    panel = window.document.querySelector("[data-nova-share-panel]")
-    # JS null is not None under PyScript: test for an element's attribute instead.
-    return panel if hasattr(panel, "innerHTML") else None
-
-
 async def offer(url: str, title: str = "Nova Raiders game") -> str:
     """Offer the link: the device's share menu, else the clipboard. Returns "shared",
     "copied" or "" (the player copies it from the panel's field, on screen already, so a
@@ -143,37 +133,6 @@ async def _copy(window, url: str) -> str:
         return "copied"
     except Exception:  # no clipboard (http, an iframe without permission): the field stays
         return ""
-
-
-async def copy_link() -> str:
-    """The panel's "Copy link" button (``data-nova-share="copy"``): copy, else select it."""
-    from pyscript import window
-
-    field = window.document.querySelector("input[data-nova-share-link]")
-    if not hasattr(field, "value"):
-        return ""
-    how = await _copy(window, str(field.value))
-    if not how:
-        field.focus()
-        field.select()
-    status = window.document.querySelector(".nova-share-status")
-    if hasattr(status, "textContent"):
-        status.textContent = (
-            "The link is copied: paste it to a friend."
-            if how
-            else "Copying is not allowed here: the link is selected, copy it by hand."
-        )
-    return how
-
-
-def close_panel() -> None:
-    """The panel's "Close" button (``data-nova-share="close"``)."""
-    from pyscript import window
-
-    panel = _panel(window)
-    if panel is not None:
-        panel.hidden = True
-        panel.innerHTML = ""
 
 
 class Replay:
