@@ -110,7 +110,13 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         )
         after = ""
     else:
-        step = f'<p class="prompt" id="prompt" aria-live="polite">{escape(prompt(view, names))}</p>'
+        # the next instruction comes in once the tap's effect has shown on the board (the
+        # animation's name alternates with each tap, so the page plays it again)
+        tapped = f' data-step="{session.taps % 2}"' if session.taps else ""
+        step = (
+            f'<p class="prompt" id="prompt" aria-live="polite"{tapped}>'
+            f"{escape(prompt(view, names))}</p>"
+        )
         after = (
             '<div class="start-buttons">'
             '<button type="button" data-ui="restart-lesson" class="secondary small">'

@@ -157,6 +157,7 @@ class LessonSession:
     plan: _Plan = field(repr=False, compare=False)
     # the state before the last tap (None at the start): the screen marks what it changed
     previous: State | None = field(default=None, repr=False, compare=False)
+    taps: int = field(default=0, repr=False, compare=False)  # the lesson's taps so far
 
     @property
     def key(self) -> str:
@@ -234,7 +235,7 @@ class LessonSession:
         if reason:
             return Step(self, reason)
         s = settle(self.lesson, self.state.apply(str(move).strip()))
-        return Step(LessonSession(self.lesson, s, self.plan, self.state))
+        return Step(LessonSession(self.lesson, s, self.plan, self.state, self.taps + 1))
 
 
 def start(lesson: Lesson) -> LessonSession:
