@@ -7,6 +7,7 @@ bench-workbench  the workbench's games a minute in Chromium next to the lab's CL
 lab         bot-vs-bot batches for the designer (python -m nova lab --help)
 link        print the link fragment of a random game (python -m nova link --help)
 link-stats  link lengths over many random games
+fair-stats  fair (play by links) link lengths and opening times, next to friendly links
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ COMMANDS = {
     "lab": _lazy(".lab.cli"),
     "link": _lazy(".links"),
     "link-stats": _lazy(".links", "stats_main"),
+    "fair-stats": _lazy(".fair.stats"),
 }
 
 

@@ -8,10 +8,10 @@ import math
 import random
 import re
 
-from nova.render.board import board_svg, motion_points
+from nova.render.board import board_svg
 from nova.render.game import game_html
 from nova.render.geometry import CENTRE, geometry_for
-from nova.render.marks import motions
+from nova.render.marks import motion_points, motions
 from nova.rules import layout_for
 from nova.web.session import Session
 

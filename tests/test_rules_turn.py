@@ -206,6 +206,25 @@ def test_r47_spawn_energy_in_turn_order_from_the_trigger():
     assert s.current_player == 1 and s.turn == 1 and not s.spawn_shard
 
 
+def test_r47_by_links_the_trigger_places_every_shard():
+    """R47 by links (setting spawn_placed_by = trigger, docs/RULES.md): the player who
+    triggered the Spawn Energy places every player's Shard, in turn order from themselves,
+    so the turn needs no link to another seat."""
+    variant = dict(CONTENT_1_BOARD, settings={"spawn_placed_by": "trigger"})
+    s = blank_state(3, seat=1, variant=variant)
+    gate = s.layout.space_names[s.layout.seat_gates[1][2]]
+    setup(s, shards={gate: "k"}, ships={gate: 1})
+    give_hand(s, 1, ["b10", "b1", "b2", "b4", "b5"])
+    s.track_pos = 1
+    s = play(ok(s), "b10u", "@" + gate, "B0")
+    assert s.layout.track[s.track_pos] == "spawn"
+    bag = sum(s.bag)
+    for target in ("d2", "a6", "d2"):
+        assert s.spawn_shard and s.current_player == 1
+        s = play(s, "*" + target)
+    assert sum(s.bag) == bag - 2 and not s.spawn_shard and s.current_player == 1
+
+
 def test_r48_star_expansion_consumes_the_innermost_ring():
     """R48: the innermost remaining ring, its ships and its Shards leave the game."""
     s, gate = unload_position(track_pos=3)

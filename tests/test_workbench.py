@@ -30,7 +30,7 @@ from nova.web.controller import (
     LabAnswer,
     LabEdit,
     LabFinished,
-    LabRun,
+    LabStart,
     LabStop,
     OpenLab,
     ui_intent,
@@ -133,7 +133,7 @@ def test_the_contents_own_validation_messages_are_shown_and_block_the_run(field,
     assert any(problem in p for p in c.bench.problems), c.bench.problems
     html = c.markup()
     assert "lab-problems" in html and "cannot be played as it is" in html
-    assert c.dispatch(LabRun()) == frozenset({Effect.RENDER})
+    assert c.dispatch(LabStart()) == frozenset({Effect.RENDER})
     assert "variant has problems" in c.ui.message and c.bench.run is None
 
 
@@ -172,7 +172,7 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     c = Controller(SaveStore(None))
     c.dispatch(OpenLab("lab&players=2&games=6&bots=greedy,random&seed=3"))
     c.dispatch(LabEdit("card:s3.colour", "r"))
-    assert c.dispatch(LabRun()) == frozenset({Effect.RENDER, Effect.LAB_RUN})
+    assert c.dispatch(LabStart()) == frozenset({Effect.RENDER, Effect.LAB_RUN})
     bench = c.bench
     assert bench is not None and bench.run is not None
     run = bench.run
@@ -192,7 +192,7 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     assert run.result["workers"] == 2
     # today's rules alone: a single batch, no comparison
     c.dispatch(LabEdit("card:s3.colour", "k"))
-    c.dispatch(LabRun())
+    c.dispatch(LabStart())
     assert bench.run is not None and len(bench.run.variants) == 1
 
 

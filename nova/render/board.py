@@ -15,6 +15,7 @@ from ..rules import layout_for
 from ..rules.scoring import best_bay_split
 from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
 from .keep import keyed
+from .marks import NEUTRAL, marks_svg
 from .shards import COLOUR_NAMES, shard_svg
 
 # Tokens that name a space: Launch, the ship, the destination, the target, a spawn place.
@@ -26,7 +27,6 @@ TARGET_VERB = {
     "!": "Target the ship on",
     "*": "Place the Shard on",
 }
-NEUTRAL = "#8a90a8"
 
 
 def space_moves(legal: list[str]) -> dict[str, str]:
@@ -245,7 +245,7 @@ def board_svg(
     names_of = lay.space_names
     arrivals: dict[int, str] = {}
     if marks:
-        trails, arrivals = _marks_svg(marks, lay, geo, colours)
+        trails, arrivals = marks_svg(marks, lay, geo, colours)
         out.append(trails)
     for s in range(lay.ring_start[removed] if removed < lay.ring_count else 0, lay.space_count):
         if pile[s] or ship[s] >= 0:
@@ -376,65 +376,6 @@ def frame_box(
     left = min(max(cx - side / 2, 0.0), SIZE - side)
     top = min(max(cy - side / 2, 0.0), SIZE - side)
     return (left, top, side, side)
-
-
-def _place_xy(place: int | str, owner: int, lay, geo) -> tuple[float, float]:
-    if place == "star":
-        return float(CENTRE), float(CENTRE)
-    if place == "dock":
-        return geo.base_xy[lay.seat_base[owner]]
-    return geo.space_xy[place]
-
-
-def motion_points(motion: dict, lay, geo) -> list[tuple[float, float]]:
-    """The way a ship travelled: along its ring (the shorter way round) when it stayed on
-    one ring (an Orbit, a push), else straight (a Jump, a Launch, an Unload, a Phase Shift)."""
-    src, dst, owner = motion["from"], motion["to"], motion["owner"]
-    a, b = _place_xy(src, owner, lay, geo), _place_xy(dst, owner, lay, geo)
-    if isinstance(src, int) and isinstance(dst, int) and lay.space_ring[src] == lay.space_ring[dst]:
-        radius = geo.ring_r[lay.space_ring[src]]
-        start, end = lay.space_angle[src], lay.space_angle[dst]
-        sweep = (end - start + 180.0) % 360.0 - 180.0  # the shorter way round
-        steps = max(2, int(abs(sweep) // 8) + 1)
-        return [polar(radius, start + sweep * k / steps) for k in range(steps + 1)]
-    return [a, b]
-
-
-def _marks_svg(marks: dict, lay, geo, colours: list[str]) -> tuple[str, dict[int, str]]:
-    """Trails and touched spaces of the marked turn; the attributes of arriving stacks."""
-    out = ['<g class="marks" aria-hidden="true">']
-    seat = marks.get("seat", -1)
-    ring_colour = escape(colours[seat] if 0 <= seat < len(colours) else NEUTRAL, quote=True)
-    for s in marks.get("touched", ()):
-        x, y = geo.space_xy[s]
-        out.append(
-            f'<circle class="mark-touched" cx="{x:.1f}" cy="{y:.1f}" '
-            f'r="{geo.space_r[s] + 7:.1f}" fill="none" stroke="{ring_colour}" '
-            'stroke-width="3" stroke-dasharray="5 4" opacity=".9"/>'
-        )
-    for m in marks.get("motions", ()):
-        pts = motion_points(m, lay, geo)
-        colour = escape(colours[m["owner"]], quote=True)
-        d = "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in pts)
-        (x0, y0), (x1, y1) = pts[0], pts[-1]
-        out.append(
-            f'<path class="trail" d="{d}" fill="none" stroke="{colour}" stroke-width="4" '
-            'stroke-linecap="round" stroke-dasharray="2 7" opacity=".95"/>'
-            f'<circle class="trail-start" cx="{x0:.1f}" cy="{y0:.1f}" r="6" fill="none" '
-            f'stroke="{colour}" stroke-width="3"/>'
-            f'<circle class="trail-end" cx="{x1:.1f}" cy="{y1:.1f}" r="4" fill="{colour}"/>'
-        )
-    out.append("</g>")
-    arrivals: dict[int, str] = {}
-    latest = marks.get("latest") or {}
-    for k, m in enumerate(latest.get("motions", ())):
-        if not isinstance(m["to"], int):
-            continue
-        pts = motion_points(m, lay, geo)
-        x1, y1 = pts[-1]
-        rel = " ".join(f"{x - x1:.1f},{y - y1:.1f}" for x, y in pts)
-        arrivals[m["to"]] = f' data-nova-motion="{latest["index"]}-{k}" data-nova-path="{rel}"'
-    return "".join(out), arrivals
 
 
 def _svg_open(title: str, frame: tuple[float, float, float, float] | None = None) -> str:

@@ -322,6 +322,7 @@ def game_html(
     log_turns: list[dict] | None = None,
     known: frozenset[str] = frozenset(),
     undo_why: str = "",
+    share_panel: str = "",
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
@@ -331,6 +332,7 @@ def game_html(
     shown instead of the flat ``log``. ``known``: the part keys the page already shows;
     those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
     off (``Session.undo_block()``), its tooltip and accessible description.
+    ``share_panel``: the share dialog's content (shown when not empty).
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -420,7 +422,7 @@ def game_html(
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
-        'data-nova-share-panel data-nova-keep="share" hidden></div>'
+        f"data-nova-share-panel{'' if share_panel else ' hidden'}>{share_panel}</div>"
         + part(seats_html(view, names, colours, bots), "part-seats")
         + part(track_html(view), "part-track")
         + part(academy_html(view, lay, keys), "part-academy")

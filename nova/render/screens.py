@@ -22,9 +22,10 @@ BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Gr
 PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class NewGameForm:
-    """The new-game choices (kept between screens; the page reads the inputs into it)."""
+    """The new-game choices (kept between screens in the page's state; the page reads the
+    inputs into a new one)."""
 
     players: int = 2
     seed: int = 1

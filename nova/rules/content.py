@@ -338,6 +338,14 @@ class Layout:
         gates = settings.get("unused_base_gates", "neutral")
         if gates not in ("neutral", "closed"):
             problems.append(f"settings.unused_base_gates: 'neutral' or 'closed', got {gates!r}")
+        placed_by = settings.get("spawn_placed_by", "each")
+        if placed_by not in ("each", "trigger"):
+            problems.append(
+                f"settings.spawn_placed_by: 'each' or 'trigger', got {placed_by!r}"
+            )
+        top_card = settings.get("academy_top_card", "hidden")
+        if top_card not in ("hidden", "shown"):
+            problems.append(f"settings.academy_top_card: 'hidden' or 'shown', got {top_card!r}")
         limit = settings.get("max_rounds")
         if limit is not None and (
             not isinstance(limit, int) or isinstance(limit, bool) or limit < 1

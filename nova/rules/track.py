@@ -61,7 +61,10 @@ def next_spawn(s: State) -> None:
             s.spawn_queue = ()
             break
         s.spawn_shard = shard
-        s.decider = seat
+        # R47: each player places their own Shard; by links, the one who triggered it places
+        # every Shard (setting spawn_placed_by, docs/RULES.md), so the turn needs no other link
+        by_trigger = s.layout.settings.get("spawn_placed_by", "each") == "trigger"
+        s.decider = s.turn if by_trigger else seat
         return
     s.spawn_shard = ""
     s.decider = s.turn

@@ -14,70 +14,55 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import time
 
-from ..lab.workbench import worker_count
 from ..render.keep import keys_in
 from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
-from .bot_turns import BotError, BotTable, accept
 from .controller import (
-    HINT_BOT,
     CloseHelp,
+    CloseShare,
     Controller,
     Effect,
     FormInput,
-    GameScreen,
-    HintReady,
     Intent,
-    LabAnswer,
     LabEdit,
-    LabFinished,
-    LabScreen,
     OpenLink,
     Play,
     Ready,
     ReplayGo,
     SavesChanged,
     Say,
-    TutorialScreen,
+    Share,
+    Shared,
     WhyNot,
     Worker,
     WorkerChanged,
     ui_intent,
 )
+from .dom import Painting, element, is_button, is_native_button, local_storage
 from .saves import SaveStore
-from .share import full_page_address, link_for, share
-
-# how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
-MOTION_MS = {"watch": 420, "quick": 160}
-PHONE_MAX_PX = 700  # narrower than this, a board choice zooms the board (zoom_board)
-TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a margin)
-BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
-FLOOR_PX = 45  # ... and at least this on a screen TALL_PX high or more
-TALL_PX = 700
-IN_VIEW = 0.35  # the part of the zoomed board its window shows, at least (short screens)
-WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
-WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
-LAB_WORKER_SRC = "./lab_worker.py"  # the workbench's workers (site root)
-LAB_DRAW_S = 0.25  # a run's progress is drawn at most this often
+from .screens.lab import LabRunner
+from .share import full_page_address, link_for, offer
+from .workers import Workers
 
 
-class App:
+class App(Painting, Workers):
     def __init__(self, document, window) -> None:
         self.document = document
         self.window = window
         self.body = document.body
         # infra's index.html has <main id="app">; create a root if it is missing
-        self.root = _el(document.getElementById("app")) or _el(document.getElementById("nova-app"))
+        self.root = element(document.getElementById("app")) or element(
+            document.getElementById("nova-app")
+        )
         if self.root is None:
             self.root = document.createElement("div")
             self.root.id = "nova-app"
             self.body.appendChild(self.root)
         # embedded in someone else's page (boot.js marks <html> for ?embed or an iframe)
         embed = bool(document.documentElement.classList.contains("nova-embed"))
-        self.c = Controller(SaveStore(_local_storage(window)), embed=embed)
+        self.c = Controller(SaveStore(local_storage(window)), embed=embed)
         self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self.bot_moved)
         self.shown: tuple = ()  # shown_now() when the screen was last drawn
         self.render_ms: list[float] = []
@@ -87,12 +72,13 @@ class App:
         self.kept: frozenset[str] = frozenset()
         self.worker = None  # the bots' worker once it answers
         self.game_seen: object = None  # the session the bots' figures are of
-        self.lab_workers: list = []  # the workbench's workers, once started (kept for the next run)
-        self.lab_drawn = 0.0  # when a run's progress was last drawn
+        # the workbench's runs (their workers stay up for the next run)
+        self.lab = LabRunner(self.c, self.lab_probe, self.lab_boot, self.body.setAttribute,
+                             self.do, self.render)  # fmt: skip
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
-        pre = _el(self.document.getElementById("nova-prerender"))
+        pre = element(self.document.getElementById("nova-prerender"))
         if pre is not None:
             pre.remove()
         fragment = str(self.window.location.hash or "")
@@ -119,7 +105,9 @@ class App:
         """A long press on a card (a touch screen's context menu) shows its rulebook text:
         the card takes the focus, which shows its tip, instead of the browser's menu."""
         target = event.target
-        card = _el(target.closest(".card[tabindex], .academy-pick")) if _el(target) else None
+        card = (
+            element(target.closest(".card[tabindex], .academy-pick")) if element(target) else None
+        )
         if card is not None:
             event.preventDefault()
             card.focus()
@@ -139,19 +127,23 @@ class App:
             if not self.show_help(opened):
                 self.render()
             if opened:
-                close = _el(self.root.querySelector(".help .close"))
+                close = element(self.root.querySelector(".help .close"))
                 if close is not None:
                     close.focus()
         if Effect.RENDER in effects:
             self.render()
         if Effect.SHARE in effects:
-            self.start_share()
+            asyncio.ensure_future(self.offer_share())
         if Effect.FULL_PAGE in effects:
             self.open_full_page()
         if Effect.HINT in effects:
             asyncio.ensure_future(self.ask_hint())
         if Effect.LAB_RUN in effects:
-            asyncio.ensure_future(self.run_lab())
+            nav = self.window.navigator
+            cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
+            memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
+            memory = float(memory) if isinstance(memory, int | float) else None
+            asyncio.ensure_future(self.lab.run(cores, memory))
         if Effect.LAB_SAVE in effects:
             self.save_variant()
         if Effect.LAB_ADDRESS in effects and self.c.bench is not None:
@@ -167,7 +159,7 @@ class App:
         n = self.c.form.players
 
         def value(el_id: str) -> str | None:
-            el = _el(doc.getElementById(el_id))
+            el = element(doc.getElementById(el_id))
             return str(el.value) if el is not None else None
 
         return FormInput(
@@ -182,8 +174,10 @@ class App:
     def ui(self, name: str) -> None:
         intent = ui_intent(name, self.form_input())
         if isinstance(intent, ReplayGo) and intent.where == "seek":
-            slider = _el(self.document.querySelector('[data-ui="replay-seek"]'))
+            slider = element(self.document.querySelector('[data-ui="replay-seek"]'))
             intent = ReplayGo(str(slider.value) if slider is not None else "")
+        if isinstance(intent, Share):  # the link is made from the page's address
+            intent = Share(str(self.window.location.href))
         if intent is not None:
             self.do(intent)
 
@@ -195,8 +189,8 @@ class App:
         # a screen made before this press (a bot's move, made ready in the bot loop) would
         # bring back the layer as it was: it is not drawn (the loop checks ``renders``)
         self.renders += 1
-        layer = _el(self.root.querySelector("#help-layer"))
-        if layer is None or not _el(layer.querySelector(".help")):
+        layer = element(self.root.querySelector("#help-layer"))
+        if layer is None or not element(layer.querySelector(".help")):
             return False
         if not open_ and self.shown != self.shown_now():
             return False  # a move was made but not drawn under the help: draw the screen
@@ -300,383 +294,46 @@ class App:
         self.render(html)
         self.bots.running = running
 
-    # where the next choice is, most specific first (the action under way, then the board,
-    # the Academy, the hand, End turn); the pass screen's Ready
-    CHOICES = (
-        ".pass-card [data-ui=ready]",
-        ".choices [data-move]",
-        "svg.board [data-move]",
-        ".academy [data-move]",
-        ".hand [data-move]",
-        "#move-E",
-    )
-
-    def bring_choice(self) -> None:
-        """After each action the keyboard focus moves to the next choice (unless it is on
-        one that is still there), and the choice is scrolled into view if it is out of
-        it, so nothing asked is below the fold. Not under a dialog (help, share panel)."""
-        ui = self.c.ui
-        if isinstance(ui.screen, TutorialScreen) and not ui.help_open:
-            self.bring_lesson_choice()
-            return
-        if not self.c.on_game() or not isinstance(ui.screen, GameScreen):
-            return
-        s = self.c.session
-        if s is None or s.bot_to_move() or (s.state.is_over() and not ui.screen.scores_closed):
-            return
-        panel = _el(self.document.querySelector("[data-nova-share-panel]:not([hidden])"))
-        if panel is not None:
-            return
-        active = _el(self.document.activeElement)
-        if (
-            active is not None
-            and active is not self.body
-            and bool(active.isConnected)
-            and active.getAttribute("aria-disabled") != "true"
-            and _el(active.closest("[data-move],[data-ui],input,select,a,[tabindex]"))
-        ):
-            return
-        for sel in self.CHOICES:
-            el = _el(self.root.querySelector(sel))
-            if el is None:
-                continue
-            self.bring(el)
-            return
-
-    def bring_lesson_choice(self) -> None:
-        """In a lesson the focus goes to what the lesson expects next (its first target,
-        or "Next lesson" once the goal is met), unless it is on a target already: a
-        keyboard player goes through a lesson with Enter alone."""
-        active = _el(self.document.activeElement)
-        if (
-            active is not None
-            and bool(active.isConnected)
-            and active.hasAttribute("data-lesson-target")
-        ):
-            return
-        for sel in ("[data-lesson-target]", '[data-ui="next-lesson"]'):
-            el = _el(self.root.querySelector(sel))
-            if el is not None:
-                self.bring(el)
-                return
-
-    def zoom_board(self) -> None:
-        """On a phone, a board choice zooms the board to the choices so each target is at
-        least TAP_PX CSS px (the renderer gives the targets' box, ``data-zoom``), and the
-        board's window is scrolled to their centre; otherwise the whole board shows."""
-        stage = _el(self.root.querySelector(".board-stage"))
-        if stage is None:
-            return
-        wrap = stage.parentElement
-        spec = stage.getAttribute("data-zoom")
-        if not isinstance(spec, str) or float(self.window.innerWidth) > PHONE_MAX_PX:
-            wrap.classList.remove("zoomed")
-            for name in ("tabindex", "role", "aria-label"):
-                wrap.removeAttribute(name)
-            return
-        try:
-            x0, y0, x1, y1, side = (float(v) for v in spec.split())
-        except ValueError:
-            return
-        wrap.classList.add("zoomed")
-        width = float(wrap.clientWidth) or 1.0
-        scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
-        # at least a third of the board stays in the window (the window shows 1/scale² of
-        # it): where the screen is short (the publisher's frame) the targets get smaller
-        # first, on a phone's own page they keep FLOOR_PX
-        least = FLOOR_PX * BOARD_UNITS / (max(side, 1.0) * width)
-        cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
-        if float(self.window.innerHeight) >= TALL_PX:
-            cap = max(cap, least)
-        scale = max(1.0, min(scale, cap))
-        stage.style.setProperty("--zs", f"{scale:.3f}")
-        # the zoomed board scrolls: a keyboard must reach it too (arrow keys scroll it)
-        wrap.setAttribute("tabindex", "0")
-        wrap.setAttribute("role", "region")
-        wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
-        px = width * scale / BOARD_UNITS
-        wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
-        wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
-
-    def bring(self, el) -> None:
-        """Focus ``el`` and scroll it into view only if it is out of view (a page that
-        jumps on every decision would lose the player)."""
-        from pyscript.ffi import to_js
-
-        def js(d: dict):
-            return to_js(d, dict_converter=self.window.Object.fromEntries)
-
-        el.focus(js({"preventScroll": True}))
-        r = el.getBoundingClientRect()
-        height = float(self.window.innerHeight)
-        if float(r.top) < 0 or float(r.bottom) > height:
-            el.scrollIntoView(js({"block": "center"}))
-        else:  # on screen, but maybe outside a panel that scrolls (a phone's drawer)
-            el.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
-
-    def can_morph(self) -> bool:
-        return (
-            getattr(self.window, "novaMorph", None) is not None
-            and getattr(self.window, "Idiomorph", None) is not None
-        )
-
-    def morph(self, html: str) -> bool:
-        """Update the page in place (Idiomorph, through assets/boot.js's ``novaMorph``): an
-        element that stays on screen stays the same DOM node, so a press on a control is
-        never split from its release by a repaint (a bot's move, say). Parts the page
-        already shows come elided (``render/keep.py``) and are left alone; False if one of
-        them was not found (then the caller sends the whole markup)."""
-        if self.can_morph():
-            return self.window.novaMorph(self.root, html) is not False
-        # Idiomorph failed to load: replacing the whole screen still works
-        self.root.innerHTML = html
-        return True
-
-    def animate(self) -> None:
-        """Play each newly arrived stack's way on the board once (its ``data-nova-path``,
-        drawn by the renderer from the session's data), at the bots' pace; not at all
-        when the player asks the system for reduced motion."""
-        els = self.root.querySelectorAll("[data-nova-motion]")
-        if not els.length:
-            return
-        try:
-            reduce = bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        except Exception:
-            reduce = False
-        from pyscript.ffi import to_js
-
-        ms = MOTION_MS.get(self.c.form.pace, 300)
-        for i in range(els.length):
-            el = els.item(i)
-            key = f"{self.c.game_id}:{el.getAttribute('data-nova-motion')}"
-            if key in self.animated:
-                continue
-            if len(self.animated) > 4096:
-                self.animated.clear()
-            self.animated.add(key)
-            path = str(el.getAttribute("data-nova-path") or "")
-            frames = []
-            for pair in path.split():
-                x, _, y = pair.partition(",")
-                try:
-                    frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
-                except ValueError:
-                    frames = []
-                    break
-            if reduce or len(frames) < 2:
-                continue
-            el.setAttribute("data-nova-animated", "")
-            el.animate(
-                to_js(frames, dict_converter=self.window.Object.fromEntries),
-                to_js(
-                    {"duration": ms, "easing": "ease-in-out"},
-                    dict_converter=self.window.Object.fromEntries,
-                ),
-            )
-
-    def fill_static_layer(self) -> None:
-        """Fill the board's unchanging layer when it is new or its key changed.
-
-        The morph leaves a filled layer alone while its key (``data-nova-keep``) stays the
-        same; otherwise the slot arrives empty and gets the (cached) markup once.
-        """
-        wanted, self.c.static = self.c.static, None
-        if wanted is None:
-            return
-        key, markup = wanted
-        slot = _el(self.root.querySelector(f'[data-nova-static="{key}"]'))
-        if slot is not None and not slot.firstChild:
-            slot.innerHTML = markup
-
-    async def start_worker(self) -> None:
-        """Start the bots' worker (after the page is ready: it never delays the first paint).
-
-        A second Pyodide in a PyScript named worker with ``sync_main_only``: the page only
-        awaits its exports, so no SharedArrayBuffer and no COOP/COEP (the page stays
-        embeddable). If it cannot start, the bots think on this page, in slices, and the
-        page says so.
-        """
-        self.body.setAttribute("data-nova-worker", "starting")
-        t0 = time.perf_counter()
-        try:
-            from pyscript import create_named_worker
-
-            # PyScript waits forever for a worker whose script cannot be fetched (offline
-            # before the cache has it, a proxy): ask for it first, and fail at once
-            probe = await self.window.fetch(WORKER_SRC)
-            if not probe.ok:
-                raise RuntimeError(f"{WORKER_SRC}: HTTP {probe.status}")
-            worker = await asyncio.wait_for(
-                create_named_worker(src=WORKER_SRC, name="nova-bots", config="./pyscript.toml"),
-                WORKER_BOOT_S,
-            )
-            await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
-        except Exception as exc:  # blocked by the browser, a CSP, a network fault, a bug
-            self.body.setAttribute("data-nova-worker", "failed")
-            note = (
-                "The bots' helper could not start "
-                f"({exc.__class__.__name__}), so they think on this page: "
-                "it may answer a little slower while they do."
-            )
-            self.c.dispatch(WorkerChanged(Worker.FAILED, note))
-        else:
-            self.worker = worker
-            self.bots.ask = worker.think
-            self.c.dispatch(WorkerChanged(Worker.READY))
-            self.body.setAttribute("data-nova-worker", "ready")
-            ms = (time.perf_counter() - t0) * 1000
-            self.body.setAttribute("data-nova-worker-ms", f"{ms:.0f}")
-        self.render()  # and the bots play on (resume_bots)
-
     async def ask_hint(self) -> None:
-        """Ask the strongest bot for the person's decision on screen, in the worker (on
-        this page, in slices, if the worker cannot start); the controller shows the answer
-        unless the game moved on meanwhile. The page stays usable while it thinks."""
+        """Ask the strongest bot for the person's decision on screen, as the bots' turns are
+        asked (``BotLoop.hint``: in the worker, else on this page in slices); the controller
+        shows the answer unless the game moved on meanwhile. The page stays usable."""
         c = self.c
-        s, asked = c.session, c.hint_request()
-        if s is None or asked is None:
+        if c.hint_request() is None:
             return
-        seat, at = s.state.current_player, s.moves
-        try:
-            if c.ui.worker is Worker.IDLE:
-                c.dispatch(WorkerChanged(Worker.STARTING))
-                await self.start_worker()
-            for _ in range(600):  # started for the bots a moment ago: wait for it to be up
-                if c.ui.worker is not Worker.STARTING:
-                    break
-                await asyncio.sleep(0.1)
-            if self.worker is not None:
-                answer = await self.worker.think(asked)
-                token, _ = accept(s.state, seat, HINT_BOT, answer)
-            else:
-                data = json.loads(asked)
-                table = BotTable(data["bots"], time_ms=data["time_ms"])
-                token = await table.decide(s.state, seat, data["seed"], _breathe,
-                                           cancelled=lambda: s.moves != at)  # fmt: skip
-        except BotError as exc:
-            self.do(Say(f"No hint this time: {exc}."))
-            return
-        if token is not None:
-            self.do(HintReady(token, at))
+        if c.ui.worker is Worker.IDLE:
+            c.dispatch(WorkerChanged(Worker.STARTING))
+            await self.start_worker()
+        for _ in range(600):  # started for the bots a moment ago: wait for it to be up
+            if c.ui.worker is not Worker.STARTING:
+                break
+            await asyncio.sleep(0.1)
+        intent = await self.bots.hint()
+        if intent is not None:
+            self.do(intent)
 
     # -- the workbench ---------------------------------------------------------------------
-    async def start_lab_workers(self, wanted: int) -> list:
-        """Up to ``wanted`` lab workers (booted from the snapshot, as the page was), kept for
-        later runs; those that cannot start are left out (none: the games play on the page)."""
-        from pyscript import create_named_worker
-
-        async def one(i: int):
-            worker = await asyncio.wait_for(
-                create_named_worker(
-                    src=LAB_WORKER_SRC, name=f"nova-lab-{i}", config="./pyscript.toml"
-                ),
-                WORKER_BOOT_S,
-            )
-            await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
-            return worker
-
-        have = len(self.lab_workers)
-        if wanted > have:
-            try:  # PyScript waits for ever for a script it cannot fetch: ask for it first
-                probe = await self.window.fetch(LAB_WORKER_SRC)
-                ok = bool(probe.ok)
-            except Exception:
-                ok = False
-            if ok:
-                started = await asyncio.gather(
-                    *(one(i) for i in range(have, wanted)), return_exceptions=True
-                )
-                self.lab_workers += [w for w in started if not isinstance(w, BaseException)]
-        return self.lab_workers[:wanted]
-
-    async def run_lab(self) -> None:
-        """Play the workbench's run: its games go out one at a time to each of the lab's
-        workers (as many as the machine has cores), and each answer is drawn as progress."""
-        bench = self.c.bench
-        run = bench.run if bench is not None else None
-        if run is None:
-            return
-        t0 = time.perf_counter()
-        nav = self.window.navigator
-        cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
-        memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
-        memory = float(memory) if isinstance(memory, int | float) else None
-        self.body.setAttribute("data-nova-lab-workers", "starting")
-        workers = await self.start_lab_workers(worker_count(cores, memory, run.total))
-        self.body.setAttribute("data-nova-lab-workers", str(len(workers)))
-        self.body.setAttribute("data-nova-lab-boot-ms", f"{(time.perf_counter() - t0) * 1000:.0f}")
-        run.workers = len(workers)
-
-        async def feed(worker) -> None:
-            while (request := run.request(1)) is not None:
-                self.lab_answer(run, await worker.play(request))
-
-        if workers:
-            await asyncio.gather(*(feed(w) for w in workers))
-        else:  # no worker could start: the page plays the games, one per task
-            from .lab_worker import play
-
-            while (request := run.request(1)) is not None:
-                await asyncio.sleep(0)
-                self.lab_answer(run, play(request))
-        if bench is not None and bench.run is run:
-            self.do(LabFinished(time.perf_counter() - t0, len(workers)))
-
-    def lab_answer(self, run, answer: str) -> None:
-        bench = self.c.bench
-        if bench is None or bench.run is not run:
-            return  # a newer run replaced it
-        self.c.dispatch(LabAnswer(str(answer)))
-        now = time.perf_counter()
-        if isinstance(self.c.ui.screen, LabScreen) and now - self.lab_drawn > LAB_DRAW_S:
-            self.lab_drawn = now
-            self.render()
-
-    def save_variant(self) -> None:
-        """Download the workbench's variant as a JSON file (made here: nothing is sent)."""
-        bench = self.c.bench
-        if bench is None:
-            return
-        from pyscript.ffi import create_proxy, to_js
-
-        from ..lab.workbench import VARIANT_FILE
-
-        window = self.window
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([bench.variant_json() + "\n"]), options)
-        url = window.URL.createObjectURL(blob)
-        a = self.document.createElement("a")
-        a.href, a.download = url, VARIANT_FILE
-        self.body.appendChild(a)
-        a.click()
-        a.remove()
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
-
     def on_change(self, event) -> None:
         """A field of the workbench changed (``data-lab`` names it)."""
         target = event.target
-        name = target.getAttribute("data-lab") if _el(target) else None
+        name = target.getAttribute("data-lab") if element(target) else None
         if isinstance(name, str) and name:
             self.do(LabEdit(name, str(target.value)))
 
     # -- events ---------------------------------------------------------------------------
-    def share_panel(self):
-        """The share panel when it is open, else None."""
-        return _el(self.document.querySelector("[data-nova-share-panel]:not([hidden])"))
-
     def on_click(self, event) -> None:
         target = event.target
-        panel = self.share_panel()
-        if panel is not None and _el(target) and not _el(target.closest("[data-nova-share-panel]")):
-            if not _el(target.closest('[data-ui="share"]')):
-                self.share_action("close")  # a tap beside the share dialog closes it
+        panel = self.c.ui.share is not None
+        if panel and element(target) and not element(target.closest("[data-nova-share-panel]")):
+            if not element(target.closest('[data-ui="share"]')):
+                self.close_share()  # a tap beside the share dialog closes it
                 return
         el = (
-            _el(target.closest("[data-move],[data-alt-move],[data-ui],[data-nova-share]"))
-            if _el(target)
+            element(target.closest("[data-move],[data-alt-move],[data-ui],[data-nova-share]"))
+            if element(target)
             else None
         )
-        if self.c.ui.help_open and _el(target) and not _el(target.closest(".help")):
+        if self.c.ui.help_open and element(target) and not element(target.closest(".help")):
             self.do(CloseHelp())  # a click beside the rules dialog closes it
             return
         if el is None:
@@ -700,45 +357,42 @@ class App:
         ui = el.getAttribute("data-ui")
         if isinstance(ui, str) and ui:
             event.preventDefault()
-            if panel is not None and ui != "share":  # e.g. its "Watch the replay"
-                self.share_action("close")
+            if panel and ui != "share":  # e.g. its "Watch the replay"
+                self.close_share()
             self.ui(ui)
             return
         share = el.getAttribute("data-nova-share")
-        if isinstance(share, str):
-            self.share_action(share)
+        if share == "close":
+            self.close_share()
+        elif share == "copy":  # offered again: the share menu, else the clipboard
+            self.ui("share")
 
     def why_not(self, target) -> None:
         """A tap on something that is not a choice now: a card, an Academy card, a space or
         a ship on the board. The controller says why not (the engine's words)."""
-        if not _el(target):
+        if not element(target):
             return
-        el = _el(target.closest("[data-why]"))
+        el = element(target.closest("[data-why]"))
         if el is not None:
             self.do(WhyNot(token=str(el.getAttribute("data-why"))))
             return
-        el = _el(target.closest("[data-space],[data-stack]"))
-        if el is None or not _el(target.closest("svg.board, svg.board-bg")):
+        el = element(target.closest("[data-space],[data-stack]"))
+        if el is None or not element(target.closest("svg.board, svg.board-bg")):
             return
         name = el.getAttribute("data-space")
         if not isinstance(name, str):
             name = el.getAttribute("data-stack")
         self.do(WhyNot(space=str(name)))
 
-    def start_share(self) -> None:
-        asyncio.ensure_future(self.share_and_focus())
-
-    async def share_and_focus(self) -> None:
-        """Open the share dialog and put the keyboard in it (its Copy button)."""
-        session = self.c.session
-        if session is None:
-            return
-        task = asyncio.ensure_future(share(session.record, str(self.window.location.href)))
-        await asyncio.sleep(0)  # share() fills and shows the panel before it first waits
-        first = _el(self.document.querySelector("[data-nova-share-panel] button"))
+    async def offer_share(self) -> None:
+        """The share panel is open: put the keyboard in it (its Copy button), then offer its
+        link (the device's share menu, else the clipboard) and say what that did."""
+        first = element(self.document.querySelector("[data-nova-share-panel] button"))
         if first is not None:
             first.focus()
-        await task
+        panel = self.c.ui.share
+        if panel is not None:
+            self.do(Shared(await offer(panel.url)))
 
     def open_full_page(self) -> None:
         """Embedded: open the full page in a new tab, with the current game as its link."""
@@ -750,56 +404,53 @@ class App:
             tab.opener = None  # the new tab need not reach back into this frame
         elif s is not None:
             # a sandboxed frame refuses new tabs: show the share panel, whose link is the same
-            self.start_share()
+            self.do(Share(here))
         else:
             self.do(Say(f"This browser refused to open a new tab; the full page is at {url}"))
 
-    def share_action(self, what: str) -> None:
-        panel = _el(self.document.querySelector("[data-nova-share-panel]"))
-        if what == "close" and panel is not None:
-            panel.hidden = True
-            self.bring_choice()
-            opener = _el(self.root.querySelector('[data-ui="share"]'))
-            if opener is not None and self.document.activeElement == self.body:
-                opener.focus()
-        elif what == "copy" and self.c.session is not None:
-            self.start_share()
+    def close_share(self) -> None:
+        """Close the share dialog; the keyboard goes back to the choice, or to Share."""
+        self.do(CloseShare())
+        self.bring_choice()
+        opener = element(self.root.querySelector('[data-ui="share"]'))
+        if opener is not None and self.document.activeElement == self.body:
+            opener.focus()
 
     def on_key(self, event) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
             return
         key = str(event.key)
-        if key == "Escape" and self.share_panel() is not None:  # the topmost dialog
-            self.share_action("close")
-            return
-        focused = _el(event.target)
+        focused = element(event.target)
         move = None
-        if focused is not None and not _is_native_button(focused):
+        if focused is not None and not is_native_button(focused):
             # a board target or an Academy card (role="button") acts like a button
             token = focused.getAttribute("data-move")
             move = token if isinstance(token, str) and token else None
-        intent = self.c.key_intent(key, move, _is_button(event.target))
+        intent = self.c.key_intent(key, move, is_button(event.target))
         if intent is None:
             if key in CARD_KEYS and (self.c.on_game() or self.c.on_lesson()):
                 self.card_key(key, event)
             return
         if isinstance(intent, Play | Ready | ReplayGo):
             event.preventDefault()
+        if isinstance(intent, CloseShare):
+            self.close_share()
+            return
         self.do(intent)
 
     def card_key(self, key: str, event) -> None:
         """A hand card's digit (stable for the turn): focus its first play, or say why it
         cannot be played now."""
-        card = _el(self.root.querySelector(f'.hand [data-card-key="{key}"]'))
+        card = element(self.root.querySelector(f'.hand [data-card-key="{key}"]'))
         if card is None:
             return
         event.preventDefault()
-        play = _el(card.querySelector("[data-move]"))
+        play = element(card.querySelector("[data-move]"))
         if play is not None:
             play.focus()
             return
-        why = _el(card.querySelector("[data-why]"))
+        why = element(card.querySelector("[data-why]"))
         if why is not None:
             self.do(WhyNot(token=str(why.getAttribute("data-why"))))
 
@@ -807,32 +458,6 @@ class App:
 async def _breathe() -> None:
     """Give the browser a turn (paint, input) between two slices of bot thinking."""
     await asyncio.sleep(0)
-
-
-def _el(x):
-    """A DOM element, or None for JS null/undefined (which are not Python None)."""
-    return x if x is not None and hasattr(x, "getAttribute") else None
-
-
-def _is_native_button(el) -> bool:
-    return str(getattr(el, "tagName", "") or "").lower() == "button"
-
-
-def _is_button(el) -> bool:
-    # Enter on a focused button clicks it; do not also end the turn
-    tag = str(getattr(el, "tagName", "") or "").lower()
-    return tag == "button" or (hasattr(el, "getAttribute") and el.getAttribute("role") == "button")
-
-
-def _local_storage(window):
-    """window.localStorage, or None where touching it throws (private mode, iframes)."""
-    try:
-        ls = window.localStorage
-        if ls is None or not hasattr(ls, "getItem"):
-            return None
-        return ls
-    except Exception:
-        return None
 
 
 _app: App | None = None

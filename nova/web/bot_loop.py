@@ -4,16 +4,18 @@ The loop asks the bots' worker (``ask``: its ``think`` export) or, when none cou
 thinks on the page in slices (:class:`~nova.web.bot_turns.BotTable`). It plays only while
 the controller says a bot may (the game on screen, nothing over it, this tab not behind
 another's); an answer that comes back after undo, a new game, the menu, the rules or a
-replay is stale and dropped, and the loop asks again about what is on screen then.
+replay is stale and dropped, and the loop asks again about what is on screen then. A hint
+(:meth:`BotLoop.hint`) is thought the same way, by the strongest bot in the person's seat.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Awaitable, Callable
 
 from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
-from .controller import BotPlayed, Controller, Worker
+from .controller import BotPlayed, Controller, HintReady, Say, Worker
 
 # seconds a bot decision stays on screen before the next, so people can follow the bots
 BOT_PACE = {"watch": 0.45, "quick": 0.05}
@@ -55,41 +57,52 @@ class BotLoop:
         finally:
             self.running = False
 
+    async def think(
+        self, state, seat: int, bot: str, seed: int, request: str,
+        table: Callable[[], BotTable], cancelled: Callable[[], bool],
+    ) -> tuple[str | None, dict]:  # fmt: skip
+        """One decision of ``bot`` in ``seat``: asked of the worker (``request``), else
+        thought on this page by ``table()``'s bot, in slices. None: cancelled meanwhile."""
+        if self.ask is not None:
+            answer = await self.ask(request)
+            if cancelled():
+                return None, {}
+            return accept(state, seat, bot, answer)
+        decided = await table().decide(state, seat, seed, self.pause, cancelled=cancelled)
+        return decided, {}
+
     async def one(self) -> None:
         c = self.c
         s, game_id = c.session, c.game_id
         if s is None:  # the game was closed while the loop waited
             return
         seat, at = s.state.current_player, s.moves
-        name = s.record.bots[seat]
         seed = s.record.seed * 1_000_003 + at
         started = time.perf_counter()
 
         def moved_on() -> bool:  # undo, a new game, the menu, help, a replay, another tab
             return c.session is not s or s.moves != at or not c.bots_may_play()
 
+        def table() -> BotTable:
+            if self.table is None:
+                self.table = BotTable(s.record.bots, time_ms=c.form.think_ms)
+                self.stats = self.table
+            return self.table
+
         note = ""
+        request = bot_request(
+            s.state, seat, s.record.bots, seed, c.form.think_ms, f"{game_id}:{id(s)}"
+        )
         try:
+            bot = s.record.bots[seat]
+            decided, data = await self.think(s.state, seat, bot, seed, request, table, moved_on)
+            if decided is None:
+                return  # stale: ask again about what is on screen now
+            token = decided
             if self.ask is not None:
-                request = bot_request(
-                    s.state, seat, s.record.bots, seed, c.form.think_ms, f"{game_id}:{id(s)}"
-                )
-                answer = await self.ask(request)
-                if moved_on():
-                    return  # stale: ask again about what is on screen now
-                token, data = accept(s.state, seat, name, answer)
                 wall = (time.perf_counter() - started) * 1000
                 self.stats.add(data.get("searched", False), data.get("positions", 0),
                                data.get("ms", 0.0), wall)  # fmt: skip
-            else:
-                if self.table is None:
-                    self.table = BotTable(s.record.bots, time_ms=c.form.think_ms)
-                    self.stats = self.table
-                decided = await self.table.decide(s.state, seat, seed, self.pause,
-                                                  cancelled=moved_on)  # fmt: skip
-                if decided is None:
-                    return
-                token = decided
         except BotError as exc:
             if moved_on():
                 return
@@ -104,3 +117,24 @@ class BotLoop:
             return
         c.dispatch(BotPlayed(token, note))
         await self.shown(token)
+
+    async def hint(self) -> HintReady | Say | None:
+        """The hint asked for the person's decision on screen (``Controller.hint_request``:
+        the strongest bot in their seat), thought as a bot's decision is; the intent that
+        shows it (the controller drops it if the game moved on meanwhile)."""
+        c = self.c
+        s, request = c.session, c.hint_request()
+        if s is None or request is None:
+            return None
+        seat, at = s.state.current_player, s.moves
+        data = json.loads(request)
+
+        def table() -> BotTable:
+            return BotTable(data["bots"], time_ms=data["time_ms"])
+
+        try:
+            token, _ = await self.think(s.state, seat, data["bots"][seat], data["seed"], request,
+                                        table, lambda: s.moves != at)  # fmt: skip
+        except BotError as exc:
+            return Say(f"No hint this time: {exc}.")
+        return HintReady(token, at) if token is not None else None

@@ -2,7 +2,7 @@
 (``lab_worker.py`` at the site's root) exports :func:`play` and :func:`hello`; the page
 plays a run's games through them, a few at a time, and the tests call them in CPython.
 
-A request (``nova.web.workbench.LabRun.request``)::
+A request (``nova.lab.workbench.LabRun.request``)::
 
     {"players": 2, "bots": ["greedy", "greedy"], "seed": 7,
      "variants": [null, {...}], "jobs": [[0, 12], [1, 12]]}

@@ -1,26 +1,15 @@
 """Sharing a game as a link, and stepping through a linked game: the page's share UI.
 
-Everything here but :func:`share` is pure (markup as strings, testable in CPython);
-:func:`share` is the browser glue and imports PyScript only when called. All text that
-comes from a game (names, moves, messages) is HTML-escaped before it becomes markup:
-a link is untrusted input.
+Everything here but :func:`offer` (and the unused :func:`copy_link`, :func:`close_panel`)
+is pure (markup as strings, testable in CPython); those are the browser glue and import
+PyScript only when called. All text that comes from a game (names, moves, messages) is
+HTML-escaped before it becomes markup: a link is untrusted input.
 
-How the page uses it (nova/web/app.py, whose one delegated click listener routes the
-``data-ui`` and ``data-nova-share`` buttons):
-
-* on start, if ``location.hash`` is set: ``record, error = open_link(location.hash)``;
-  on error put ``link_error_html(error)`` in the page (a ``role="alert"`` element) and
-  carry on with a new game; otherwise play ``record.state()``.
-* put ``SHARE_BUTTON`` (``data-ui="share"``) and ``SHARE_SLOT`` (the panel's place) in
-  the page; ``share`` → ``await share(record, str(window.location.href))``;
-  the panel's ``data-nova-share="copy"`` → ``await copy_link()`` (or ``share`` again)
-  and ``data-nova-share="close"`` → ``close_panel()``. The panel's place must survive
-  a re-render (or the page re-renders only on decisions), since ``share`` fills it.
-* the replay view: ``cursor = Replay(record)``; render ``cursor.state`` with the board
-  renderer and ``cursor.controls_html()`` under it; ``replay-first|prev|next|last`` and
-  the slider ``replay-seek`` (its value) → ``cursor.go(name_or_value)``;
-  ``replay-play`` → continue with ``cursor.record_upto_step()``. ``cursor.screen_html(
-  colours)`` is the whole replay screen (step bar over the board, nothing playable).
+How the page uses it: the share panel is the game screen's (``UiState.share``, drawn with
+:func:`share_panel_html`); when it opens, the adapter offers its link with :func:`offer`
+(the device's share menu, else the clipboard) and the panel says what that did. The
+replay screen (``nova/web/screens/replay.py``) steps a :class:`Replay` through the game
+and draws ``Replay.screen_html(colours)``: the step bar over the board, nothing playable.
 """
 
 from __future__ import annotations
@@ -125,22 +114,14 @@ def _panel(window):
     return panel if hasattr(panel, "innerHTML") else None
 
 
-async def share(record: GameRecord, page_url: str) -> str:
-    """Offer the link: the device's share menu, else the clipboard, else the text field.
-
-    The panel (with the friendly-play warning) is shown first, in every case, so a share
-    sheet or a clipboard prompt that never answers cannot hide the link. Returns "shared",
-    "copied" or "" (the player copies it from the panel's field).
-    """
+async def offer(url: str) -> str:
+    """Offer the link: the device's share menu, else the clipboard. Returns "shared",
+    "copied" or "" (the player copies it from the panel's field, on screen already, so a
+    share sheet or a clipboard prompt that never answers cannot hide the link)."""
     # Browser only; imported here so the module stays importable in CPython.
     from pyscript import window
     from pyscript.ffi import to_js
 
-    url = link_for(record, page_url)
-    panel = _panel(window)
-    if panel is not None:
-        panel.innerHTML = share_panel_html(record, url)
-        panel.hidden = False
     nav = window.navigator
     how = ""
     try:
@@ -151,11 +132,7 @@ async def share(record: GameRecord, page_url: str) -> str:
                 how = "shared"
     except Exception:  # the player closed the share sheet, or it is refused in an iframe
         how = ""
-    if not how:
-        how = await _copy(window, url)
-    if panel is not None and how:
-        panel.innerHTML = share_panel_html(record, url, how)
-    return how
+    return how or await _copy(window, url)
 
 
 async def _copy(window, url: str) -> str:

@@ -1,0 +1,401 @@
+"""A game by links replayed on one device: the engine's state as far as this device may
+know it (docs/LINKS.md, "Fair play by links").
+
+Every device replays the same public record with the same engine. What differs is only
+how each seat's undrawn cards are split between its hand and its draw pile: a device knows
+that split for its own seat (from its secret) and, in the audit, for every seat; for the
+others the engine holds stand-in cards, the right number, drawn from the right pool. Every
+public fact (the board, the counts, the discard piles, the Academy, the bag) is the same on
+every device.
+
+The chance of a turn is fixed when it starts (:func:`keys.turn_value` of every seat's
+latest reveal): the bag's generator, the order of the Academy's unseen cards, and the mover's
+cards to draw. Moves never feed it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from ..rules import IllegalMove, State, new_game
+from ..rules.rng import Rng
+from . import keys
+from .record import FairRecord
+
+
+class Refused(ValueError):
+    """A link this device will not take; the message names what is wrong (for a player)."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Cards a seat draws when its next turn starts (R15, R16), fixed when its turn ended.
+
+    ``kept``: the hand it kept (known on its own device and in the audit); ``pile``: its
+    draw pile then (likewise), of which ``from_pile`` cards are drawn (all of it when a
+    reshuffle follows); ``reshuffled``: the discard pile that became the new draw pile (R16,
+    public), of which ``from_reshuffled`` are drawn.
+    """
+
+    from_pile: int
+    kept: tuple[str, ...] | None = None
+    pile: tuple[str, ...] | None = None
+    reshuffled: tuple[str, ...] = ()
+    from_reshuffled: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.from_pile + self.from_reshuffled
+
+
+@dataclass
+class TurnInfo:
+    index: int
+    seat: int
+    start: int  # index of its first move in the record
+    end: int  # one past its last move
+    reveal_count: int
+    chance: bytes  # P_t
+    digest: bytes  # the history digest after this turn
+
+
+@dataclass
+class Table:
+    record: FairRecord
+    state: State
+    turns: list[TurnInfo]
+    pending: list[Pending | None]
+    known: frozenset[int]  # seats whose hands this device knows
+    seen: set[str]  # Academy cards anyone has seen (face up or taken face up)
+    counts: list[int]  # reveals each seat has made so far in the replay
+    digest: bytes
+    last_digest: list[bytes]  # the history digest each seat's latest turn sealed
+    prepared: bool = False  # the next turn's chance is applied (its mover's device)
+    faults: list[str] = field(default_factory=list)
+
+    @property
+    def next_seat(self) -> int:
+        return self.state.turn
+
+    @property
+    def over(self) -> bool:
+        return self.state.over or self.record.abandoned >= 0
+
+    def to_draw(self, seat: int) -> int:
+        p = self.pending[seat]
+        return p.count if p is not None else 0
+
+    def hand(self, seat: int) -> list[str] | None:
+        """The seat's hand as this device knows it (None: not known here); cards still to
+        draw are not in it (:meth:`to_draw`)."""
+        if seat not in self.known:
+            return None
+        p = self.pending[seat]
+        if p is not None:
+            assert p.kept is not None
+            return list(p.kept)
+        return list(self.state.players[seat].hand)
+
+    def view(self, seat: int) -> dict:
+        """``state.view(seat)``, with the seat's cards still to draw shown as such."""
+        v = self.state.view(seat)
+        p = self.pending[seat]
+        if p is not None and seat in self.known:
+            me = v["seats"][seat]
+            assert p.kept is not None
+            pool = Counter(self.state.players[seat].hand + self.state.players[seat].draw)
+            pool.subtract(p.kept)
+            me["hand"] = list(p.kept)
+            me["draw_cards"] = sorted(pool.elements(), key=self.state.layout.card_order.__getitem__)
+            me["to_draw"] = p.count
+        return v
+
+
+def is_card_move(s: State, move: str) -> str | None:
+    """The card a move plays, or None."""
+    cid, mode = move[:-1], move[-1:]
+    if mode in ("u", "r", "s", "l") and (cid in s.layout.basic or cid in s.layout.special):
+        return cid
+    return None
+
+
+def pool_state(s: State) -> State:
+    """``s`` with the deciding seat's hand made of its whole undrawn pool: the state whose
+    legal decisions are the same on every device (docs/LINKS.md, "Decisions in bits")."""
+    out = s.clone()
+    p = out.players[out.turn].copy()
+    order = s.layout.card_order
+    p.hand = sorted(p.hand + p.draw, key=order.__getitem__)
+    p.draw = []
+    out.players = list(out.players)
+    out.players[out.turn] = p
+    out._legal = None
+    return out
+
+
+def public_choices(s: State) -> list[str]:
+    """The sorted decisions of :func:`pool_state`: what a move's index in a link counts in."""
+    return sorted(str(m) for m in pool_state(s).legal_moves())
+
+
+def _set_hand(s: State, seat: int, hand: list[str]) -> None:
+    """Give ``seat`` exactly ``hand``, the rest of its undrawn pool as its draw pile."""
+    p = s.players[seat]
+    pool = Counter(p.hand + p.draw)
+    pool.subtract(hand)
+    if any(n < 0 for n in pool.values()):
+        raise AssertionError(f"hand {hand} is not in the pool of seat {seat}")
+    p.hand = list(hand)
+    p.draw = sorted(pool.elements(), key=s.layout.card_order.__getitem__)
+    s._legal = None
+
+
+def _fill_stand_ins(s: State, seat: int, kept: list[str], count: int) -> None:
+    """The hand ``kept`` plus ``count`` stand-in cards from the rest of the pool."""
+    p = s.players[seat]
+    pool = Counter(p.hand + p.draw)
+    pool.subtract(kept)
+    rest = sorted(pool.elements(), key=s.layout.card_order.__getitem__)
+    _set_hand(s, seat, list(kept) + rest[:count])
+
+
+def setup(record: FairRecord, secrets: dict[int, bytes]) -> Table:
+    """The table after the set-up: the public set-up from ``P0``, every hand still to draw."""
+    rules = record.rules
+    host_first = record.reveals[0].at(1)
+    if host_first is None:
+        raise Refused("this game has not been started by its host")
+    p0 = keys.setup_value(list(record.anchors), host_first)
+    s = new_game(rules.players, seed=keys.setup_seed(p0), variant=rules.engine_variant())
+    s = s.clone()
+    lay = s.layout
+    pending: list[Pending | None] = []
+    for seat, p in enumerate(s.players):
+        kept = [c for c in p.hand if c in lay.special]  # set-up Academy cards: face up
+        basics = [c for c in p.hand if c not in lay.special]
+        pile = sorted(p.draw + basics, key=lay.card_order.__getitem__)
+        known = seat in secrets
+        pending.append(
+            Pending(
+                from_pile=len(basics),
+                kept=tuple(kept) if known else None,
+                pile=tuple(pile) if known else None,
+            )
+        )
+    seen = {c for c in s.face_up if c is not None}
+    for p in s.players:
+        seen.update(c for c in p.hand if c in lay.special)
+    counts = [0] * rules.players
+    counts[0] = 1  # the host's start reveal
+    digest = keys.history_start(p0 + rules.canonical())
+    return Table(
+        record=record,
+        state=s,
+        turns=[],
+        pending=pending,
+        known=frozenset(secrets),
+        seen=seen,
+        counts=counts,
+        digest=digest,
+        last_digest=[b""] * rules.players,
+    )
+
+
+def start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> bytes:
+    """Apply turn ``len(t.turns)``'s chance (docs/LINKS.md, "Public chance"); its P_t."""
+    s = t.state
+    seat = s.turn
+    t.counts[seat] += 1
+    latest: list[tuple[int, bytes]] = []
+    for other in range(s.num_players):
+        if other == seat:
+            latest.append((t.counts[seat], reveal_value))
+            continue
+        value = t.record.reveals[other].at(t.counts[other]) if t.counts[other] else b""
+        if value is None:
+            raise Refused(f"{t.record.who(other)}'s reveals in this link are not in step")
+        latest.append((t.counts[other], value))
+    p = keys.turn_value(len(t.turns), latest)
+    s.rng = keys.stream(p, "bag")
+    unseen = sorted((c for c in s.academy if c not in t.seen), key=s.layout.card_order.__getitem__)
+    rng = Rng(keys.stream(p, "academy"))
+    rng.shuffle(unseen)
+    s.academy = unseen + [c for c in s.academy if c in t.seen]
+    pend = t.pending[seat]
+    if pend is not None:
+        if seat in secrets:
+            assert pend.kept is not None and pend.pile is not None
+            key = keys.draw_key(secrets[seat])
+            hand = list(pend.kept)
+            i = 0
+            for source, n in ((pend.pile, pend.from_pile), (pend.reshuffled, pend.from_reshuffled)):
+                cards = sorted(source, key=s.layout.card_order.__getitem__)
+                for _ in range(n):
+                    hand.append(cards.pop(keys.draw_index(key, p, i, len(cards))))
+                    i += 1
+            _set_hand(s, seat, hand)
+        t.pending[seat] = None
+    s._legal = None
+    return p
+
+
+def _end_turn_pending(t: Table, before: State, seat: int) -> None:
+    """After ``seat``'s ``E``: what it draws at its next turn, and stand-ins meanwhile."""
+    s = t.state
+    hand_size = s.layout.hand_size
+    p = before.players[seat]
+    kept = list(p.hand)
+    need = max(0, hand_size - len(kept))
+    discard = p.discard + [c for c, _ in p.played]
+    known = seat in t.known
+    if need <= len(p.draw):
+        pend = Pending(from_pile=need)
+    else:
+        pend = Pending(
+            from_pile=len(p.draw),
+            reshuffled=tuple(sorted(discard, key=s.layout.card_order.__getitem__)),
+            from_reshuffled=min(need - len(p.draw), len(discard)),
+        )
+    if known:
+        pend = Pending(
+            from_pile=pend.from_pile,
+            kept=tuple(kept),
+            pile=tuple(p.draw),
+            reshuffled=pend.reshuffled,
+            from_reshuffled=pend.from_reshuffled,
+        )
+    t.pending[seat] = pend if pend.count or known else None
+    if known:
+        _fill_stand_ins(s, seat, kept, pend.count)
+
+
+def play_move(t: Table, move: str, index: int, audit: bool) -> None:
+    """One move of the current turn, checked as this device can check it."""
+    s = t.state
+    seat = s.turn
+    card = is_card_move(s, move)
+    if card is not None and card not in s.players[seat].hand:
+        p = s.players[seat]
+        who = t.record.who(seat)
+        if card not in p.draw:
+            raise Refused(
+                f"move {index + 1} ('{move}'): {who} played {card}, which they do not hold"
+            )
+        if seat in t.known:
+            fault = (
+                f"move {index + 1} ('{move}'): {who} played {card} from the draw pile, "
+                "not from the hand"
+            )
+            if not audit:
+                raise Refused(fault)
+            t.faults.append(fault)
+        # a stand-in hand: the card played was one of the unknown ones
+        swap = next(c for c in reversed(p.hand) if c != card)
+        hand = list(p.hand)
+        hand[hand.index(swap)] = card
+        _set_hand(s, seat, hand)
+    before = s
+    try:
+        t.state = s.apply(move)
+    except IllegalMove as exc:
+        raise Refused(f"move {index + 1} ('{move}') is not legal there: {exc}") from None
+    if move == "E":
+        _end_turn_pending(t, before, seat)
+    for c in t.state.face_up:
+        if c is not None:
+            t.seen.add(c)
+
+
+def end_turn(t: Table, seat: int, start: int, moves: list[str], count: int, chance: bytes) -> None:
+    """A turn's moves into the history digest (docs/LINKS.md, "Seals")."""
+    t.digest = keys.history_next(t.digest, moves)
+    t.last_digest[seat] = t.digest
+    t.turns.append(TurnInfo(len(t.turns), seat, start, start + len(moves), count, chance, t.digest))
+
+
+class MoveSource(Protocol):
+    """Where a replay takes its moves: the record's list, or a link's packed choices."""
+
+    def __len__(self) -> int: ...
+
+    def move(self, i: int, s: State) -> str: ...
+
+
+class ListedMoves:
+    def __init__(self, moves: tuple[str, ...], choices: list[tuple[int, int]] | None = None):
+        self.moves = moves
+        self.choices = choices  # filled with (position, out of) when a link is being made
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def move(self, i: int, s: State) -> str:
+        move = self.moves[i]
+        if self.choices is not None and not s.over:
+            options = public_choices(s)
+            if move not in options:
+                raise Refused(f"move {i + 1} ('{move}') is not legal there")
+            self.choices.append((options.index(move), len(options)))
+        return move
+
+
+def replay(
+    record: FairRecord,
+    secrets: dict[int, bytes],
+    audit: bool = False,
+    prepare: bool = True,
+    source: MoveSource | None = None,
+) -> Table:
+    """The record replayed with ``secrets`` (this device's seat, or every seat in the audit).
+
+    Raises :class:`Refused` naming the first move that breaks a rule (in the audit, a card
+    not in hand is a fault and the replay goes on). With ``prepare``, the next turn's chance
+    is applied when this device holds the next mover's secret, ready for it to play.
+    ``source`` gives the moves (default: the record's own); the table's record then holds
+    the moves played.
+    """
+    t = setup(record, secrets)
+    src: MoveSource = source if source is not None else ListedMoves(record.moves)
+    moves: list[str] = []
+    count = len(src)
+    i = 0
+    while i < count:
+        seat = t.state.turn
+        if t.state.over:
+            raise Refused(f"move {i + 1} comes after the end of the game")
+        n = t.counts[seat] + 1
+        value = record.reveals[seat].at(n)
+        if value is None:
+            raise Refused(
+                f"turn {len(t.turns) + 1} (move {i + 1}) claims to be {record.who(seat)}'s, but "
+                f"does not carry {record.name(seat)}'s key: it was not made on their device"
+            )
+        chance = start_turn(t, value, secrets)
+        start = i
+        while i < count:
+            move = src.move(i, t.state)
+            moves.append(move)
+            play_move(t, move, i, audit)
+            i += 1
+            if move == "E" or t.state.over:
+                break
+        else:
+            if not t.state.over:
+                raise Refused("this link ends in the middle of a turn")
+        end_turn(t, seat, start, moves[start:i], n, chance)
+    if source is not None:
+        t.record = replace(record, moves=tuple(moves))
+    for seat, r in enumerate(record.reveals):
+        if r.count != t.counts[seat]:
+            raise Refused(
+                f"{record.who(seat)}'s key in this link does not match their turns "
+                f"({r.count} reveals for {t.counts[seat]})"
+            )
+    mover = t.state.turn
+    if prepare and not t.over and mover in secrets:
+        start_turn(t, keys.reveal(secrets[mover], t.counts[mover] + 1), secrets)
+        t.counts[mover] -= 1  # the reveal is made when the turn is sent
+        t.prepared = True
+    return t

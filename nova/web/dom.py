@@ -1,0 +1,265 @@
+"""The page's DOM work that a pure function cannot do: putting the markup on the page
+(Idiomorph), the focus on the next choice, the phone's board zoom, the moves' animation,
+the board's unchanging layer. A part of :class:`nova.web.app.App` (it mixes this in)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .controller import GameScreen, TutorialScreen
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+# how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
+MOTION_MS = {"watch": 420, "quick": 160}
+PHONE_MAX_PX = 700  # narrower than this, a board choice zooms the board (zoom_board)
+TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a margin)
+BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
+FLOOR_PX = 45  # ... and at least this on a screen TALL_PX high or more
+TALL_PX = 700
+IN_VIEW = 0.35  # the part of the zoomed board its window shows, at least (short screens)
+
+
+class Painting:
+    """Drawing what the controller says on the page (mixed into ``App``)."""
+
+    c: Controller
+    document: Any
+    window: Any
+    root: Any
+    body: Any
+    animated: set[str]
+
+    # where the next choice is, most specific first (the action under way, then the board,
+    # the Academy, the hand, End turn); the pass screen's Ready
+    CHOICES = (
+        ".pass-card [data-ui=ready]",
+        ".choices [data-move]",
+        "svg.board [data-move]",
+        ".academy [data-move]",
+        ".hand [data-move]",
+        "#move-E",
+    )
+
+    def bring_choice(self) -> None:
+        """After each action the keyboard focus moves to the next choice (unless it is on
+        one that is still there), and the choice is scrolled into view if it is out of
+        it, so nothing asked is below the fold. Not under a dialog (help, share panel)."""
+        ui = self.c.ui
+        if isinstance(ui.screen, TutorialScreen) and not ui.help_open:
+            self.bring_lesson_choice()
+            return
+        if not self.c.on_game() or not isinstance(ui.screen, GameScreen):
+            return
+        s = self.c.session
+        if s is None or s.bot_to_move() or (s.state.is_over() and not ui.screen.scores_closed):
+            return
+        if ui.share is not None:  # the share dialog keeps the focus
+            return
+        active = element(self.document.activeElement)
+        if (
+            active is not None
+            and active is not self.body
+            and bool(active.isConnected)
+            and active.getAttribute("aria-disabled") != "true"
+            and element(active.closest("[data-move],[data-ui],input,select,a,[tabindex]"))
+        ):
+            return
+        for sel in self.CHOICES:
+            el = element(self.root.querySelector(sel))
+            if el is None:
+                continue
+            self.bring(el)
+            return
+
+    def bring_lesson_choice(self) -> None:
+        """In a lesson the focus goes to what the lesson expects next (its first target,
+        or "Next lesson" once the goal is met), unless it is on a target already: a
+        keyboard player goes through a lesson with Enter alone."""
+        active = element(self.document.activeElement)
+        if (
+            active is not None
+            and bool(active.isConnected)
+            and active.hasAttribute("data-lesson-target")
+        ):
+            return
+        for sel in ("[data-lesson-target]", '[data-ui="next-lesson"]'):
+            el = element(self.root.querySelector(sel))
+            if el is not None:
+                self.bring(el)
+                return
+
+    def zoom_board(self) -> None:
+        """On a phone, a board choice zooms the board to the choices so each target is at
+        least TAP_PX CSS px (the renderer gives the targets' box, ``data-zoom``), and the
+        board's window is scrolled to their centre; otherwise the whole board shows."""
+        stage = element(self.root.querySelector(".board-stage"))
+        if stage is None:
+            return
+        wrap = stage.parentElement
+        spec = stage.getAttribute("data-zoom")
+        if not isinstance(spec, str) or float(self.window.innerWidth) > PHONE_MAX_PX:
+            wrap.classList.remove("zoomed")
+            for name in ("tabindex", "role", "aria-label"):
+                wrap.removeAttribute(name)
+            return
+        try:
+            x0, y0, x1, y1, side = (float(v) for v in spec.split())
+        except ValueError:
+            return
+        wrap.classList.add("zoomed")
+        width = float(wrap.clientWidth) or 1.0
+        scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
+        # at least a third of the board stays in the window (the window shows 1/scale² of
+        # it): where the screen is short (the publisher's frame) the targets get smaller
+        # first, on a phone's own page they keep FLOOR_PX
+        least = FLOOR_PX * BOARD_UNITS / (max(side, 1.0) * width)
+        cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
+        if float(self.window.innerHeight) >= TALL_PX:
+            cap = max(cap, least)
+        scale = max(1.0, min(scale, cap))
+        stage.style.setProperty("--zs", f"{scale:.3f}")
+        # the zoomed board scrolls: a keyboard must reach it too (arrow keys scroll it)
+        wrap.setAttribute("tabindex", "0")
+        wrap.setAttribute("role", "region")
+        wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
+        px = width * scale / BOARD_UNITS
+        wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
+        wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+
+    def bring(self, el) -> None:
+        """Focus ``el`` and scroll it into view only if it is out of view (a page that
+        jumps on every decision would lose the player)."""
+        from pyscript.ffi import to_js
+
+        def js(d: dict):
+            return to_js(d, dict_converter=self.window.Object.fromEntries)
+
+        el.focus(js({"preventScroll": True}))
+        r = el.getBoundingClientRect()
+        height = float(self.window.innerHeight)
+        if float(r.top) < 0 or float(r.bottom) > height:
+            el.scrollIntoView(js({"block": "center"}))
+        else:  # on screen, but maybe outside a panel that scrolls (a phone's drawer)
+            el.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
+
+    def can_morph(self) -> bool:
+        return (
+            getattr(self.window, "novaMorph", None) is not None
+            and getattr(self.window, "Idiomorph", None) is not None
+        )
+
+    def morph(self, html: str) -> bool:
+        """Update the page in place (Idiomorph, through assets/boot.js's ``novaMorph``): an
+        element that stays on screen stays the same DOM node, so a press on a control is
+        never split from its release by a repaint (a bot's move, say). Parts the page
+        already shows come elided (``render/keep.py``) and are left alone; False if one of
+        them was not found (then the caller sends the whole markup)."""
+        if self.can_morph():
+            return self.window.novaMorph(self.root, html) is not False
+        # Idiomorph failed to load: replacing the whole screen still works
+        self.root.innerHTML = html
+        return True
+
+    def animate(self) -> None:
+        """Play each newly arrived stack's way on the board once (its ``data-nova-path``,
+        drawn by the renderer from the session's data), at the bots' pace; not at all
+        when the player asks the system for reduced motion."""
+        els = self.root.querySelectorAll("[data-nova-motion]")
+        if not els.length:
+            return
+        try:
+            reduce = bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:
+            reduce = False
+        from pyscript.ffi import to_js
+
+        ms = MOTION_MS.get(self.c.form.pace, 300)
+        for i in range(els.length):
+            el = els.item(i)
+            key = f"{self.c.game_id}:{el.getAttribute('data-nova-motion')}"
+            if key in self.animated:
+                continue
+            if len(self.animated) > 4096:
+                self.animated.clear()
+            self.animated.add(key)
+            path = str(el.getAttribute("data-nova-path") or "")
+            frames = []
+            for pair in path.split():
+                x, _, y = pair.partition(",")
+                try:
+                    frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
+                except ValueError:
+                    frames = []
+                    break
+            if reduce or len(frames) < 2:
+                continue
+            el.setAttribute("data-nova-animated", "")
+            el.animate(
+                to_js(frames, dict_converter=self.window.Object.fromEntries),
+                to_js(
+                    {"duration": ms, "easing": "ease-in-out"},
+                    dict_converter=self.window.Object.fromEntries,
+                ),
+            )
+
+    def fill_static_layer(self) -> None:
+        """Fill the board's unchanging layer when it is new or its key changed.
+
+        The morph leaves a filled layer alone while its key (``data-nova-keep``) stays the
+        same; otherwise the slot arrives empty and gets the (cached) markup once.
+        """
+        wanted, self.c.static = self.c.static, None
+        if wanted is None:
+            return
+        key, markup = wanted
+        slot = element(self.root.querySelector(f'[data-nova-static="{key}"]'))
+        if slot is not None and not slot.firstChild:
+            slot.innerHTML = markup
+
+    def save_variant(self) -> None:
+        """Download the workbench's variant as a JSON file (made here: nothing is sent)."""
+        bench = self.c.bench
+        if bench is None:
+            return
+        from pyscript.ffi import create_proxy, to_js
+
+        from ..lab.workbench import VARIANT_FILE
+
+        window = self.window
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([bench.variant_json() + "\n"]), options)
+        url = window.URL.createObjectURL(blob)
+        a = self.document.createElement("a")
+        a.href, a.download = url, VARIANT_FILE
+        self.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def element(x):
+    """A DOM element, or None for JS null/undefined (which are not Python None)."""
+    return x if x is not None and hasattr(x, "getAttribute") else None
+
+
+def is_native_button(el) -> bool:
+    return str(getattr(el, "tagName", "") or "").lower() == "button"
+
+
+def is_button(el) -> bool:
+    # Enter on a focused button clicks it; do not also end the turn
+    tag = str(getattr(el, "tagName", "") or "").lower()
+    return tag == "button" or (hasattr(el, "getAttribute") and el.getAttribute("role") == "button")
+
+
+def local_storage(window):
+    """window.localStorage, or None where touching it throws (private mode, iframes)."""
+    try:
+        ls = window.localStorage
+        if ls is None or not hasattr(ls, "getItem"):
+            return None
+        return ls
+    except Exception:
+        return None

@@ -1,0 +1,379 @@
+"""The game screen: the game on the table (its pass screen while the device is to be
+passed, its score screen over it once the game is over), the hint, the share panel, and
+the bots' decisions. Pure Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from html import escape as html_escape
+from typing import TYPE_CHECKING, ClassVar
+
+from ...render.board import static_layer
+from ...render.game import game_html
+from ...render.screens import pass_html, scores_html
+from ...render.words import describe
+from ...rules import IllegalMove, layout_for
+from ...rules.scoring import best_bay_split
+from ...tutorial import narrate
+from ..bot_turns import bot_request
+from ..share import link_for, share_panel_html
+from .base import (
+    ALL,
+    NONE,
+    Effect,
+    Play,
+    ScreenDef,
+    WhyNot,
+    Worker,
+    choice_key,
+    safe_colours,
+)
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+    from ..session import Session
+
+HINT_BOT = "search"  # the strongest bot (docs/BOTS.md) gives the hints
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    """The game (its pass screen while the device is to be passed, its score screen over it
+    once the game is over, until closed)."""
+
+    name: ClassVar[str] = "game"
+    needs_game: ClassVar[bool] = True
+    scores_closed: bool = False
+
+    def shown_as(self, session: Session | None) -> str:
+        if session is not None and session.needs_pass():
+            return "pass"
+        if session is not None and session.state.is_over() and not self.scores_closed:
+            return "scores"
+        return self.name
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint for the person's decision after ``at`` decisions of game ``game_id``: the
+    strongest bot's choice (``token``, "" while it thinks) and what it gains in words."""
+
+    game_id: str
+    at: int
+    token: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class SharePanel:
+    """The share dialog, open over the game: the game's link, and what offering it did
+    ("shared" to the device's menu, "copied", or "": the player copies it by hand)."""
+
+    url: str
+    how: str = ""
+
+
+# -- its intents --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ready:
+    """The pass screen's "I'm ready"."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseScores:
+    pass
+
+
+@dataclass(frozen=True)
+class BotPlayed:
+    """A bot's decision, already checked by the engine (``note``: a bot's failure said)."""
+
+    token: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AskHint:
+    """The person asks for a hint (the adapter asks the strongest bot, in the worker)."""
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The bot's choice for the decision after ``at`` decisions (checked by the engine)."""
+
+    token: str
+    at: int
+
+
+@dataclass(frozen=True)
+class Share:
+    """Open the share panel: ``page_url`` is the page's address (the link is made from it)."""
+
+    page_url: str = ""
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What offering the link did (``SharePanel.how``), said in the panel."""
+
+    how: str
+
+
+@dataclass(frozen=True)
+class CloseShare:
+    """Close the share panel (its Close, Escape, a tap beside it)."""
+
+
+# -- how each changes the state -----------------------------------------------------------
+def _on_game(c: Controller) -> Session | None:
+    """The game's session when a person's moves and keys count (nothing over it)."""
+    return None if c.ui.help_open else c.session
+
+
+def play(c: Controller, screen: GameScreen, intent: Play) -> frozenset[Effect]:
+    s = _on_game(c)
+    if s is None or s.bot_to_move():
+        return NONE
+    try:
+        s.play(intent.token)
+    except IllegalMove as exc:
+        c.set(message=str(exc))
+        return ALL
+    c.autosave()
+    return ALL
+
+
+def why_not(c: Controller, screen: GameScreen, intent: WhyNot) -> frozenset[Effect]:
+    s = _on_game(c)
+    if s is None or s.state.is_over() or s.needs_pass():
+        return NONE
+    why = s.why_not(intent.token) if intent.token else s.why_not_space(intent.space)
+    if not why or why == c.ui.message:
+        return NONE
+    c.set(message=why)
+    return ALL
+
+
+def ready(c: Controller, screen: GameScreen, intent: Ready) -> frozenset[Effect]:
+    s = _on_game(c)
+    if s is not None:
+        s.ready()
+    return ALL
+
+
+def undo(c: Controller, screen: GameScreen, intent: Undo) -> frozenset[Effect]:
+    s = _on_game(c)
+    if s is not None and s.undo():
+        c.autosave()
+    return ALL
+
+
+def close_scores(c: Controller, screen: GameScreen, intent: CloseScores) -> frozenset[Effect]:
+    c.set(screen=GameScreen(scores_closed=True))
+    return ALL
+
+
+def ask_hint(c: Controller, screen: GameScreen, intent: AskHint) -> frozenset[Effect]:
+    s = _on_game(c)
+    if s is None:
+        return ALL
+    if s.state.is_over() or s.needs_pass() or s.bot_to_move():
+        c.set(message="A hint is for your own decision: none is asked of you now.")
+        return ALL
+    if hint_shown(c) is not None:
+        return NONE  # asked already for this decision
+    c.set(hint=Hint(c.game_id, s.moves))
+    return frozenset({Effect.RENDER, Effect.HINT})
+
+
+def hint_ready(c: Controller, intent: HintReady) -> frozenset[Effect]:
+    s, h = c.session, c.ui.hint
+    if s is None or h is None or h.token or h.at != intent.at or s.moves != intent.at:
+        return NONE  # stale: the game moved on while the bot thought
+    text = hint_text(s, intent.token)
+    s.note(f"Hint shown: {text}")
+    c.set(hint=replace(h, token=intent.token, text=text))
+    return ALL
+
+
+def bot_played(c: Controller, intent: BotPlayed) -> frozenset[Effect]:
+    s = c.session
+    if s is None:
+        return NONE
+    s.play(intent.token)
+    if intent.note:
+        c.set(message=intent.note)
+    c.autosave()
+    return ALL
+
+
+def share(c: Controller, screen: GameScreen, intent: Share) -> frozenset[Effect]:
+    s = c.session
+    if s is None:
+        return ALL
+    c.set(share=SharePanel(link_for(s.record, intent.page_url)))
+    return frozenset({Effect.RENDER, Effect.SHARE})
+
+
+def shared(c: Controller, intent: Shared) -> frozenset[Effect]:
+    if c.ui.share is None:
+        return NONE  # closed meanwhile
+    c.set(share=replace(c.ui.share, how=intent.how))
+    return ALL
+
+
+def close_share(c: Controller, screen: GameScreen, intent: CloseShare) -> frozenset[Effect]:
+    c.set(share=None)
+    return ALL
+
+
+def keys(c: Controller, screen: GameScreen, key: str, focused_move: str | None,
+         on_button: bool) -> Play | Ready | Undo | None:  # fmt: skip
+    s = _on_game(c)
+    if s is None:
+        return None
+    if s.needs_pass():
+        return Ready() if key in ("Enter", " ") else None
+    if key == "u":
+        return Undo()
+    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().get("legal", [])])
+
+
+# -- the hint -----------------------------------------------------------------------------
+def hint_shown(c: Controller) -> Hint | None:
+    """The hint for the decision on screen (asked or ready), if any."""
+    h, s = c.ui.hint, c.session
+    if h is None or s is None or h.game_id != c.game_id or h.at != s.moves:
+        return None
+    return h
+
+
+def hint_request(c: Controller) -> str | None:
+    """The worker's request for the hint asked now: the strongest bot in the person's
+    seat, on what that seat may see (``bot_turns.bot_request``); None if none asked."""
+    s = c.session
+    if s is None or hint_shown(c) is None or s.state.is_over():
+        return None
+    seat = s.state.current_player
+    bots = list(s.record.bots)
+    bots[seat] = HINT_BOT
+    seed = s.record.seed * 1_000_003 + s.moves
+    return bot_request(s.state, seat, bots, seed, c.form.think_ms, f"hint:{c.game_id}")
+
+
+def hint_text(s: Session, token: str) -> str:
+    """One line of what the hinted decision does and gains (public facts only: the log's
+    words for it and the Cargo Bays' points)."""
+    before = s.state
+    seat = before.current_player
+    after = before.apply(token)
+    line = describe(before, token, after, s.record.names)
+    lay = layout_for(s.record.players, s.record.variant)
+
+    def bays(state) -> int:
+        seat_view = state.view(seat)["seats"][seat]
+        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view["bays"])
+
+    gain = bays(after) - bays(before)
+    words = line or "this decision"
+    return f"{words}: Cargo Bays +{gain} pts" if gain > 0 else words
+
+
+def mark_hint(html: str, token: str) -> str:
+    """Mark the element that plays ``token`` with ``data-hint`` (the hint, never played)."""
+    attr = f'data-move="{html_escape(token, quote=True)}"'
+    return html.replace(attr, attr + " data-hint", 1)
+
+
+# -- its markup ---------------------------------------------------------------------------
+def markup(c: Controller, screen: GameScreen, known: frozenset[str]) -> str:
+    ui, s = c.ui, c.session
+    assert s is not None  # UiState makes no game screen without a game
+    names = s.record.names
+    colours = safe_colours(s.record.colours)
+    view = s.view()
+    if s.needs_pass():
+        return elsewhere_html(c) + pass_html(
+            view, names, colours, s.state.current_player, c.embed, s.marks(),
+            " ".join(x for x in (ui.message, ui.save_error) if x),
+        )  # fmt: skip
+    thinking = ""
+    if s.bot_to_move():
+        seat = s.state.current_player
+        who = f"{names[seat]} ({s.record.bots[seat]} bot)"
+        thinking = f"{who} is thinking…"
+        if ui.worker is Worker.STARTING:
+            thinking = f"{who} is getting ready…"
+        if ui.elsewhere and not ui.elsewhere.forked:
+            thinking = f"{who} waits: this game went on in another tab."
+    guided = ui.guided and c.game_id == ui.guided and len(s.states) > 1
+    if guided and not thinking:  # the first game's prompt says what just happened
+        human = s.humans[0] if s.humans else 0
+        thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
+    off = "" if c.store.available else c.store.error
+    hint = hint_shown(c)
+    said = ""
+    if hint is not None:
+        said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
+    status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
+    c.static = static_layer(view, colours)
+    panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
+    html = game_html(
+        view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
+        True, status, c.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
+        undo_why=s.undo_block(), share_panel=panel,
+    )  # fmt: skip
+    if hint is not None and hint.token:
+        html = mark_hint(html, hint.token)
+    if s.state.is_over() and not screen.scores_closed:
+        html += scores_html(view, names, colours)
+    return elsewhere_html(c) + html
+
+
+def elsewhere_html(c: Controller) -> str:
+    """The notice that this game went on in another tab, with the way to the newest."""
+    e = c.ui.elsewhere
+    if e is None:
+        return ""
+    went_on = f"This game went on in another tab ({e.moves} decisions saved there)."
+    if e.forked:
+        what = "Your moves here are kept as a saved game of their own."
+        keep = ""
+    else:
+        what = "A move here is kept as a saved game of its own."
+        keep = '<button type="button" data-ui="keep-here" class="secondary">Stay here</button>'
+    return (
+        f'<div class="nova-elsewhere" role="alert"><p>{went_on} {what}</p>'
+        '<button type="button" data-ui="open-newest" class="primary">Open the newest</button>'
+        f"{keep}</div>"
+    )
+
+
+SCREEN = ScreenDef(
+    state=GameScreen,
+    markup=markup,
+    steps={
+        Play: play,
+        WhyNot: why_not,
+        Ready: ready,
+        Undo: undo,
+        CloseScores: close_scores,
+        AskHint: ask_hint,
+        Share: share,
+        CloseShare: close_share,
+    },
+    anywhere={BotPlayed: bot_played, HintReady: hint_ready, Shared: shared},
+    ui={
+        "ready": lambda arg, form: Ready(),
+        "undo": lambda arg, form: Undo(),
+        "close-scores": lambda arg, form: CloseScores(),
+        "share": lambda arg, form: Share(),
+        "hint": lambda arg, form: AskHint(),
+    },
+    keys=keys,
+)

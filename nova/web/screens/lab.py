@@ -1,0 +1,249 @@
+"""The designer's workbench (``?lab``): its form and variant (``nova.lab.workbench``'s
+model, kept in ``UiState.bench``), its intents, its markup, and :class:`LabRunner`, which
+plays a run's games in web workers (the adapter gives it the browser's parts). The run
+goes on while other screens show; its answers are taken on any screen."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...lab.workbench import LabRun, Workbench, worker_count
+from ...render.workbench import workbench_html
+from .base import ALL, NONE, Effect, ScreenDef
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+    from ..session import Session
+
+LAB_DRAW_S = 0.25  # a run's progress is drawn at most this often
+ADDRESS = frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
+
+
+@dataclass(frozen=True)
+class LabScreen:
+    """The designer's workbench (its form, variant and runs: ``UiState.bench``)."""
+
+    name: ClassVar[str] = "lab"
+    needs_game: ClassVar[bool] = False
+
+    def shown_as(self, session: Session | None) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class OpenLab:
+    """Open the workbench: as it was left, or as the address's query (``?lab&...``) says."""
+
+    query: str = ""
+
+
+@dataclass(frozen=True)
+class LabEdit:
+    """A field of the workbench changed: ``name`` is its ``data-lab``."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class LabStart:
+    """Start a run (the model of a run is ``nova.lab.workbench.LabRun``)."""
+
+
+@dataclass(frozen=True)
+class LabStop:
+    pass
+
+
+@dataclass(frozen=True)
+class LabReset:
+    pass
+
+
+@dataclass(frozen=True)
+class LabSave:
+    pass
+
+
+@dataclass(frozen=True)
+class LabAnswer:
+    """A worker's answer to a run's request (``lab_worker.play``)."""
+
+    answer: str
+
+
+@dataclass(frozen=True)
+class LabFinished:
+    """The run's games are all played (or it was stopped): ``elapsed`` seconds, in
+    ``workers`` web workers (0: on this page)."""
+
+    elapsed: float
+    workers: int
+
+
+def open_lab(c: Controller, intent: OpenLab) -> frozenset[Effect]:
+    if intent.query or c.bench is None:
+        c.set(bench=Workbench.from_query(intent.query))
+    c.set(screen=LabScreen(), help_open=False)
+    return ADDRESS
+
+
+def edit(c: Controller, screen: LabScreen, intent: LabEdit) -> frozenset[Effect]:
+    if c.bench is None:
+        return ALL
+    c.bench.edit(intent.name, intent.value)
+    return ADDRESS
+
+
+def reset(c: Controller, screen: LabScreen, intent: LabReset) -> frozenset[Effect]:
+    if c.bench is None:
+        return ALL
+    c.bench.reset()
+    return ADDRESS
+
+
+def start(c: Controller, screen: LabScreen, intent: LabStart) -> frozenset[Effect]:
+    if c.bench is None:
+        return ALL
+    why = c.bench.why_not_run()
+    if why:
+        c.set(message=f"The run cannot start: {why}.")
+        return ALL
+    c.bench.start_run()
+    return frozenset({Effect.RENDER, Effect.LAB_RUN})
+
+
+def stop(c: Controller, screen: LabScreen, intent: LabStop) -> frozenset[Effect]:
+    if c.bench is not None and c.bench.run is not None:
+        c.bench.run.stop()
+    return ALL
+
+
+def save(c: Controller, screen: LabScreen, intent: LabSave) -> frozenset[Effect]:
+    return frozenset({Effect.LAB_SAVE}) if c.bench is not None else ALL
+
+
+def answer(c: Controller, intent: LabAnswer) -> frozenset[Effect]:
+    if c.bench is None or c.bench.run is None:
+        return NONE
+    c.bench.run.add(intent.answer)
+    return ALL
+
+
+def finished(c: Controller, intent: LabFinished) -> frozenset[Effect]:
+    if c.bench is None or c.bench.run is None:
+        return NONE
+    c.bench.run.workers = intent.workers
+    c.bench.run.finish(intent.elapsed)
+    return ALL
+
+
+def body_attributes(c: Controller) -> dict[str, str | None]:
+    """The workbench's contract on ``<body>``: its last run's games played, and that it
+    ended (how, and the digest of its games' moves)."""
+    run = c.bench.run if c.bench is not None else None
+    over = run is not None and run.finished
+    return {
+        "data-nova-lab-games": f"{run.done}/{run.total}" if run else None,
+        "data-nova-lab-done": run.status if run is not None and over else None,
+        "data-nova-lab-moves": run.moves() if run is not None and over else None,
+    }
+
+
+def markup(c: Controller, screen: LabScreen, known: frozenset[str]) -> str:
+    assert c.bench is not None  # OpenLab makes it before the screen shows
+    return workbench_html(c.bench, c.ui.message, c.page_url)
+
+
+# -- a run's games, in web workers ----------------------------------------------------------
+class LabRunner:
+    """Plays the workbench's run: its games go out one at a time to each worker (as many as
+    the machine has cores: ``worker_count``), and each answer is drawn as progress; with
+    no worker, the page plays them itself, one per task. The workers stay up for the next
+    run. The adapter gives what only the browser has: ``probe`` (can the workers' script be
+    fetched), ``boot(i)`` (worker ``i``, up and answering ``hello``, or an exception),
+    ``mark(name, value)`` (an attribute on ``<body>``), ``do`` (an intent, and its effects
+    carried out) and ``draw`` (the screen)."""
+
+    def __init__(
+        self, c: Controller, probe: Callable[[], Awaitable[bool]],
+        boot: Callable[[int], Awaitable[Any]], mark: Callable[[str, str], None],
+        do: Callable[[Any], None], draw: Callable[[], None],
+    ) -> None:  # fmt: skip
+        self.c, self.probe, self.boot, self.mark, self.do, self.draw = (
+            c,
+            probe,
+            boot,
+            mark,
+            do,
+            draw,
+        )
+        self.workers: list = []
+        self.drawn = 0.0  # when a run's progress was last drawn
+
+    async def start_workers(self, wanted: int) -> list:
+        """Up to ``wanted`` workers, kept for later runs; those that cannot start are left out."""
+        have = len(self.workers)
+        # PyScript waits for ever for a script it cannot fetch: ask for it first
+        if wanted > have and await self.probe():
+            started = await asyncio.gather(
+                *(self.boot(i) for i in range(have, wanted)), return_exceptions=True
+            )
+            self.workers += [w for w in started if not isinstance(w, BaseException)]
+        return self.workers[:wanted]
+
+    async def run(self, cores: int, memory_gb: float | None) -> None:
+        bench = self.c.bench
+        run = bench.run if bench is not None else None
+        if run is None:
+            return
+        t0 = time.perf_counter()
+        self.mark("data-nova-lab-workers", "starting")
+        workers = await self.start_workers(worker_count(cores, memory_gb, run.total))
+        self.mark("data-nova-lab-workers", str(len(workers)))
+        self.mark("data-nova-lab-boot-ms", f"{(time.perf_counter() - t0) * 1000:.0f}")
+        run.workers = len(workers)
+
+        async def feed(worker) -> None:
+            while (request := run.request(1)) is not None:
+                self.answer(run, await worker.play(request))
+
+        if workers:
+            await asyncio.gather(*(feed(w) for w in workers))
+        else:  # no worker could start: the page plays the games, one per task
+            from ..lab_worker import play
+
+            while (request := run.request(1)) is not None:
+                await asyncio.sleep(0)
+                self.answer(run, play(request))
+        if bench is not None and bench.run is run:
+            self.do(LabFinished(time.perf_counter() - t0, len(workers)))
+
+    def answer(self, run: LabRun, text: str) -> None:
+        bench = self.c.bench
+        if bench is None or bench.run is not run:
+            return  # a newer run replaced it
+        self.c.dispatch(LabAnswer(str(text)))
+        now = time.perf_counter()
+        if isinstance(self.c.ui.screen, LabScreen) and now - self.drawn > LAB_DRAW_S:
+            self.drawn = now
+            self.draw()
+
+
+SCREEN = ScreenDef(
+    state=LabScreen,
+    markup=markup,
+    steps={LabEdit: edit, LabReset: reset, LabStart: start, LabStop: stop, LabSave: save},
+    anywhere={OpenLab: open_lab, LabAnswer: answer, LabFinished: finished},
+    ui={
+        "lab": lambda arg, form: OpenLab(),
+        "lab-run": lambda arg, form: LabStart(),
+        "lab-stop": lambda arg, form: LabStop(),
+        "lab-reset": lambda arg, form: LabReset(),
+        "lab-save": lambda arg, form: LabSave(),
+    },
+)

@@ -1,0 +1,109 @@
+"""The replay: the game on screen watched decision by decision, and played on from any of
+them as a new game. Pure Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from ...record import GameRecord
+from ..saves import new_id
+from ..session import Session
+from ..share import Replay
+from .base import ALL, Effect, ScreenDef, UiName, safe_colours
+from .game import GameScreen
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+@dataclass(frozen=True)
+class ReplayScreen:
+    """The game on screen watched move by move; ``back`` is the game screen it came from."""
+
+    name: ClassVar[str] = "replay"
+    needs_game: ClassVar[bool] = True
+    record: GameRecord = field(compare=False)
+    step: int
+    back: GameScreen = GameScreen()
+
+    def shown_as(self, session: Session | None) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    pass
+
+
+@dataclass(frozen=True)
+class ReplayGo:
+    where: str  # "first", "prev", "next", "last" or a step number ("seek": the adapter's)
+
+
+@dataclass(frozen=True)
+class CloseReplay:
+    pass
+
+
+@dataclass(frozen=True)
+class PlayFromReplay:
+    pass
+
+
+def open_replay(c: Controller, intent: OpenReplay) -> frozenset[Effect]:
+    s = c.session
+    if s is not None:
+        back = c.ui.screen if isinstance(c.ui.screen, GameScreen) else GameScreen()
+        c.set(screen=ReplayScreen(s.record, len(s.record.moves), back))
+    return ALL
+
+
+def go(c: Controller, screen: ReplayScreen, intent: ReplayGo) -> frozenset[Effect]:
+    replay = Replay(screen.record, screen.step)
+    c.set(screen=replace(screen, step=replay.go(intent.where)))
+    return ALL
+
+
+def close(c: Controller, screen: ReplayScreen, intent: CloseReplay) -> frozenset[Effect]:
+    c.set(screen=screen.back)
+    return ALL
+
+
+def play_from_here(
+    c: Controller, screen: ReplayScreen, intent: PlayFromReplay
+) -> frozenset[Effect]:
+    record = Replay(screen.record, screen.step).record_upto_step()
+    c.open(Session(record), new_id(c.rng.randrange(4096)))
+    c.autosave()
+    return ALL
+
+
+def keys(c: Controller, screen: ReplayScreen, key: str, focused_move: str | None,
+         on_button: bool) -> ReplayGo | None:  # fmt: skip
+    """The arrows step through the replay."""
+    step = {"ArrowLeft": "prev", "ArrowRight": "next"}.get(key)
+    return ReplayGo(step) if step else None
+
+
+def markup(c: Controller, screen: ReplayScreen, known: frozenset[str]) -> str:
+    return Replay(screen.record, screen.step).screen_html(safe_colours(screen.record.colours))
+
+
+def _go(where: str) -> UiName:
+    return lambda arg, form: ReplayGo(where)
+
+
+SCREEN = ScreenDef(
+    state=ReplayScreen,
+    markup=markup,
+    steps={ReplayGo: go, CloseReplay: close, PlayFromReplay: play_from_here},
+    anywhere={OpenReplay: open_replay},
+    ui={
+        "replay": lambda arg, form: OpenReplay(),
+        "replay-close": lambda arg, form: CloseReplay(),
+        "replay-play": lambda arg, form: PlayFromReplay(),
+        **{f"replay-{where}": _go(where) for where in ("first", "prev", "next", "last", "seek")},
+    },
+    keys=keys,
+)

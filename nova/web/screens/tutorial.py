@@ -1,0 +1,237 @@
+"""Learn to play: a lesson in play (only the moves it offers are taken; any other tap says
+why, naming the rule), the list of lessons, and the last step, the first game. The
+progress is kept in storage beside the saved games. Pure Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from ...record import DEFAULT_COLOURS, GameRecord
+from ...render.tutorial import first_game_html, lesson_html
+from ...tutorial import (
+    BY_ID,
+    FIRST_GAME,
+    STORAGE_KEY,
+    TUTORIAL_IDS,
+    LessonSession,
+    TutorialProgress,
+    load_progress,
+)
+from ...tutorial import start as start_lesson
+from ...tutorial.session import target_of
+from ..saves import new_id
+from ..session import Session
+from .base import ALL, NONE, Effect, Play, ScreenDef, WhyNot, choice_key, safe_colours
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+@dataclass(frozen=True)
+class TutorialScreen:
+    """Learn to play: the lesson ``lesson_id`` in play (``session``), or, for the last
+    step (the first game), its introduction with the button that starts the game."""
+
+    name: ClassVar[str] = "tutorial"
+    needs_game: ClassVar[bool] = False
+    lesson_id: str
+    session: LessonSession | None = None
+
+    def shown_as(self, session: Session | None) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class OpenTutorial:
+    """Learn to play: the lesson ``lesson_id``, or ("") the first one not done yet."""
+
+    lesson_id: str = ""
+
+
+@dataclass(frozen=True)
+class NextLesson:
+    """On to the lesson after the one on screen."""
+
+
+@dataclass(frozen=True)
+class SkipLesson:
+    """Skip the lesson on screen (kept as skipped; it can be played later)."""
+
+
+@dataclass(frozen=True)
+class RestartLesson:
+    """The lesson on screen again from its start."""
+
+
+@dataclass(frozen=True)
+class CloseTutorial:
+    """Leave the tutorial for the start screen (progress is kept)."""
+
+
+@dataclass(frozen=True)
+class StartFirstGame:
+    """The tutorial's last step: an ordinary game with FIRST_GAME's settings."""
+
+
+def _sentence(text: str) -> str:
+    """A refusal as the alert shows it: a capital first letter."""
+    return text[:1].upper() + text[1:] if text else ""
+
+
+def _after(lesson_id: str) -> str:
+    i = TUTORIAL_IDS.index(lesson_id)
+    return TUTORIAL_IDS[min(i + 1, len(TUTORIAL_IDS) - 1)]
+
+
+def open_lesson(c: Controller, lesson_id: str) -> frozenset[Effect]:
+    """Show lesson ``lesson_id`` from its start ("": the first one not done yet); a
+    progress save that could not be read is said once, here."""
+    lesson_id = lesson_id or c.progress.next_lesson() or TUTORIAL_IDS[0]
+    session = None if lesson_id == FIRST_GAME.id else start_lesson(BY_ID[lesson_id])
+    c.set(screen=TutorialScreen(lesson_id, session), help_open=False)
+    if c.progress_note:
+        c.set(message=c.progress_note)
+        c.progress_note = ""
+    return ALL
+
+
+def open_tutorial(c: Controller, intent: OpenTutorial) -> frozenset[Effect]:
+    return open_lesson(c, intent.lesson_id if intent.lesson_id in TUTORIAL_IDS else "")
+
+
+def next_lesson(c: Controller, screen: TutorialScreen, intent: NextLesson) -> frozenset[Effect]:
+    return open_lesson(c, _after(screen.lesson_id))
+
+
+def skip_lesson(c: Controller, screen: TutorialScreen, intent: SkipLesson) -> frozenset[Effect]:
+    save_progress(c, c.progress.skip(screen.lesson_id))
+    return open_lesson(c, _after(screen.lesson_id))
+
+
+def restart(c: Controller, screen: TutorialScreen, intent: RestartLesson) -> frozenset[Effect]:
+    return open_lesson(c, screen.lesson_id)
+
+
+def close(c: Controller, intent: CloseTutorial) -> frozenset[Effect]:
+    from .start import NewGameScreen
+
+    c.set(screen=NewGameScreen(), help_open=False)
+    return ALL
+
+
+def play(c: Controller, screen: TutorialScreen, intent: Play) -> frozenset[Effect]:
+    """A tap on a move in a lesson: taken if the lesson offers it, else why not."""
+    if c.ui.help_open or screen.session is None:
+        return NONE
+    step = screen.session.try_move(intent.token)
+    if step.refused:
+        c.set(message=_sentence(step.refused))
+        return ALL
+    c.set(screen=replace(screen, session=step.session))
+    if step.session.done:
+        save_progress(c, c.progress.complete(screen.lesson_id))
+    return ALL
+
+
+def why_not(c: Controller, screen: TutorialScreen, intent: WhyNot) -> frozenset[Effect]:
+    """Why a tap in a lesson on what is not a choice now (a card, a board space)."""
+    ls = screen.session
+    why = ""
+    if ls is None:
+        why = ""
+    elif intent.token:
+        why = _sentence(ls.why_not(intent.token))
+    elif moves := [m for m in ls.state.legal_moves() if target_of(m).name == intent.space]:
+        why = _sentence(ls.why_not(moves[0]))
+    elif ls.done:
+        why = _sentence(ls.why_not(""))
+    else:
+        lesson = ls.lesson
+        why = _sentence(
+            f"{intent.space} is not a choice now. The goal: {lesson.goal} ({lesson.rule})"
+        )
+    if not why or why == c.ui.message or c.ui.help_open:
+        return NONE
+    c.set(message=why)
+    return ALL
+
+
+def save_progress(c: Controller, progress: TutorialProgress) -> None:
+    """Keep the progress (in the state always; in storage when it can be written), with
+    what another tab stored meanwhile: a lesson done there stays done."""
+    stored, _ = load_progress(c.store.read(STORAGE_KEY))
+    done = progress.done | stored.done
+    skipped = (progress.skipped | stored.skipped) - done
+    c.set(progress=TutorialProgress(progress.lesson_ids, done, skipped))
+    c.store.write(STORAGE_KEY, c.progress.to_json())
+
+
+def start_first_game(c: Controller, intent: StartFirstGame) -> frozenset[Effect]:
+    """The tutorial hands over to an ordinary game with FIRST_GAME's settings."""
+    g = FIRST_GAME
+    c.set(form=replace(c.form, pace=g.pace))
+    names, bots = list(g.names), list(g.bots)
+    # a game record has no first player of its own (the seed decides): the player sits
+    # in the seat that moves first, as FIRST_GAME wants
+    first = GameRecord(players=g.players, seed=g.seed).initial_state().current_player
+    shift = (first - g.human_seat) % g.players
+    names, bots = names[-shift:] + names[:-shift], bots[-shift:] + bots[:-shift]
+    colours = safe_colours(list(DEFAULT_COLOURS[: g.players]))
+    c.open(Session.new(g.players, g.seed, names, colours, bots), new_id(g.seed))
+    save_progress(c, c.progress.complete(g.id))
+    c.autosave()
+    c.set(guided=c.game_id)
+    return ALL
+
+
+def keys(c: Controller, screen: TutorialScreen, key: str, focused_move: str | None,
+         on_button: bool) -> Play | None:  # fmt: skip
+    """A lesson's keys are the game's (``base.choice_key``) on the lesson's decision."""
+    ls = screen.session
+    if ls is None or c.ui.help_open or ls.done:
+        return None
+    legal = [str(m) for m in ls.state.view(ls.lesson.seat).get("legal", [])]
+    return choice_key(key, focused_move, on_button, legal)
+
+
+def body_attributes(c: Controller) -> dict[str, str | None]:
+    """The tutorial's test contract on ``<body>`` (None: the attribute is removed)."""
+    screen = c.ui.screen
+    lesson = screen if isinstance(screen, TutorialScreen) else None
+    done = lesson is not None and lesson.session is not None and lesson.session.done
+    return {
+        "data-nova-lesson": lesson.lesson_id if lesson is not None else None,
+        "data-nova-lesson-done": "" if done else None,
+        "data-nova-tutorial": "done" if c.progress.finished else None,
+    }
+
+
+def markup(c: Controller, screen: TutorialScreen, known: frozenset[str]) -> str:
+    if screen.session is None:
+        return first_game_html(c.progress, c.ui.message)
+    return lesson_html(screen.session, c.progress, c.ui.message)
+
+
+SCREEN = ScreenDef(
+    state=TutorialScreen,
+    markup=markup,
+    steps={
+        Play: play,
+        WhyNot: why_not,
+        NextLesson: next_lesson,
+        SkipLesson: skip_lesson,
+        RestartLesson: restart,
+    },
+    anywhere={OpenTutorial: open_tutorial, CloseTutorial: close, StartFirstGame: start_first_game},
+    ui={
+        "learn": lambda arg, form: OpenTutorial(),
+        "lesson": lambda arg, form: OpenTutorial(arg),
+        "next-lesson": lambda arg, form: NextLesson(),
+        "skip-lesson": lambda arg, form: SkipLesson(),
+        "restart-lesson": lambda arg, form: RestartLesson(),
+        "close-tutorial": lambda arg, form: CloseTutorial(),
+        "first-game": lambda arg, form: StartFirstGame(),
+    },
+    keys=keys,
+)

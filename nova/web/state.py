@@ -1,0 +1,111 @@
+"""What the page shows, as one frozen value (:class:`UiState`), and the intents that are
+the whole page's rather than one screen's. Pure Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..lab.workbench import Workbench
+from ..render.screens import NewGameForm
+from ..tutorial import TutorialProgress, new_progress
+from .screens.base import Elsewhere, FormInput, Game, ScreenState, Worker
+from .screens.game import Hint, SharePanel
+from .screens.start import NewGameScreen
+
+
+@dataclass(frozen=True)
+class UiState:
+    """The whole of what the page shows: the screen, the game open in the tab, the rules
+    dialog over the screen, the bots' worker, the alert, what the saves say, the hint, the
+    share panel, the new-game form, the workbench, the tutorial's progress."""
+
+    screen: ScreenState = NewGameScreen()
+    game: Game | None = None
+    help_open: bool = False
+    worker: Worker = Worker.IDLE
+    worker_note: str = ""  # the worker could not start: the bots think on the page
+    message: str = ""  # the alert: bad input, a link that could not be opened, why not
+    elsewhere: Elsewhere | None = None
+    save_error: str = ""  # the last save failed (storage full): said, the game plays on
+    hint: Hint | None = None  # shown only while its decision is the one on screen
+    share: SharePanel | None = None  # the share dialog over the game screen
+    form: NewGameForm = field(default_factory=NewGameForm)
+    # the designer's workbench once opened (``nova.lab.workbench``'s model, which changes
+    # in place as it is edited and as a run's answers arrive)
+    bench: Workbench | None = field(default=None, compare=False)
+    progress: TutorialProgress = field(default_factory=new_progress)
+    guided: str = ""  # the id of the tutorial's first game while it is on in this tab
+
+    def __post_init__(self) -> None:
+        if self.screen.needs_game and self.game is None:
+            raise ValueError(f"the {self.screen.name} screen needs a game")
+
+    @property
+    def name(self) -> str:
+        """``data-nova-screen``: help / new / pass / scores / game / replay / tutorial / lab."""
+        if self.help_open:
+            return "help"
+        return self.screen.shown_as(self.game.session if self.game else None)
+
+
+# -- the page's own intents (each screen's are in its module) -------------------------------
+@dataclass(frozen=True)
+class OpenHelp:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseHelp:
+    pass
+
+
+@dataclass(frozen=True)
+class Menu:
+    """To the start screen (what was typed in its form is kept)."""
+
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
+class Back:
+    """From the start screen back to the game."""
+
+
+@dataclass(frozen=True)
+class OpenLink:
+    fragment: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """A message for the player (why a tap is not a choice now)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class WorkerChanged:
+    worker: Worker
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SavesChanged:
+    """Another tab wrote to storage (the ``storage`` event): ``key`` None means cleared."""
+
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenNewest:
+    """Open the game as it went on in another tab."""
+
+
+@dataclass(frozen=True)
+class KeepHere:
+    """Go on in this tab anyway: the next decision here is saved as a game of its own."""
+
+
+@dataclass(frozen=True)
+class FullPage:
+    """Embedded: open the full page in a new tab."""

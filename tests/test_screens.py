@@ -1,0 +1,90 @@
+"""The page's screens as modules (nova/web/screens/): the controller's table, the share panel
+in the page's state, and the workbench's run played by ``LabRunner`` in CPython."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from nova.web.controller import (
+    ANYWHERE,
+    SCREENS,
+    UI,
+    CloseShare,
+    Controller,
+    Effect,
+    FormInput,
+    LabStart,
+    OpenLab,
+    Ready,
+    Share,
+    Shared,
+    StartGame,
+    ui_intent,
+)
+from nova.web.lab_worker import play
+from nova.web.saves import MemoryStorage, SaveStore
+from nova.web.screens.lab import LabRunner
+
+
+def test_each_intent_has_one_place_and_each_control_one_intent():
+    for screen in SCREENS:
+        assert not set(screen.steps) & set(ANYWHERE), screen.state.name
+    names = [screen.state.name for screen in SCREENS]
+    assert len(names) == len(set(names))
+    assert all(ui_intent(name) is not None for name in UI)
+
+
+def test_the_share_panel_is_in_the_state_and_escape_closes_it():
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(2))
+    c.start()
+    c.dispatch(StartGame(FormInput(seed="4")))
+    c.dispatch(Ready())
+    assert "data-nova-share-panel hidden" in c.markup()
+    effects = c.dispatch(Share("https://x.example/nova/?embed"))
+    assert effects == frozenset({Effect.RENDER, Effect.SHARE})
+    page = c.markup()
+    assert "data-nova-share-panel>" in page and 'value="https://x.example/nova/#' in page
+    c.dispatch(Shared("copied"))
+    assert "The link is copied" in c.markup()
+    assert c.key_intent("Escape") == CloseShare()
+    c.dispatch(CloseShare())
+    assert "data-nova-share-panel hidden" in c.markup() and c.dispatch(Shared("")) == frozenset()
+
+
+class FakeWorker:
+    """A lab worker answering on this thread (``lab_worker.play``, as the web worker does)."""
+
+    async def play(self, request: str) -> str:
+        await asyncio.sleep(0)
+        return play(request)
+
+
+def run_lab(workers: int) -> Controller:
+    c = Controller(SaveStore(None))
+    c.dispatch(OpenLab("lab&players=2&games=3&bots=random,random&seed=3"))
+    c.dispatch(LabStart())
+    marks: dict[str, str] = {}
+
+    async def probe() -> bool:
+        return workers > 0
+
+    async def boot(i: int) -> FakeWorker:
+        return FakeWorker()
+
+    runner = LabRunner(c, probe, boot, marks.__setitem__, c.dispatch, lambda: None)
+    asyncio.run(runner.run(cores=workers or 1, memory_gb=None))
+    assert marks["data-nova-lab-workers"] == str(workers)
+    return c
+
+
+def test_a_run_played_in_workers_or_on_the_page_gives_the_same_games():
+    in_workers, on_page = run_lab(2), run_lab(0)
+    for c in (in_workers, on_page):
+        attributes = c.body_attributes()
+        assert attributes["data-nova-lab-games"] == "3/3"
+        assert attributes["data-nova-lab-done"] == "done"
+    assert (
+        in_workers.body_attributes()["data-nova-lab-moves"]
+        == on_page.body_attributes()["data-nova-lab-moves"]
+    )
