@@ -4,6 +4,7 @@ random      play a random game and print its log and scores
 bench       engine speed (and bots, if present) next to python-chess in the same run
 bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
 bench-workbench  the workbench's games a minute in Chromium next to the lab's CLI
+bench-links  opening a fair link on the page next to a friendly link of a game as long
 lab         bot-vs-bot batches for the designer (python -m nova lab --help)
 link        print the link fragment of a random game (python -m nova link --help)
 link-stats  link lengths over many random games
@@ -99,6 +100,7 @@ COMMANDS = {
     "bench": cmd_bench,
     "bench-page": _lazy(".benchmarks.page"),
     "bench-workbench": _lazy(".benchmarks.workbench"),
+    "bench-links": _lazy(".benchmarks.links"),
     "lab": _lazy(".lab.cli"),
     "link": _lazy(".links"),
     "link-stats": _lazy(".links", "stats_main"),

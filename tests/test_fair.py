@@ -63,9 +63,9 @@ def test_a_whole_game_by_links_between_devices(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_honest_games_pass_the_audit(players):
-    """300 honest games per player count (short: 12 rounds at most) pass the audit."""
+    """300 honest games per player count (short: 8 rounds at most) pass the audit."""
     for seed in range(300):
-        record, secrets = honest_record(players, seed, rounds=12)
+        record, secrets = honest_record(players, seed, rounds=8)
         report = audit(with_secrets(record, secrets))
         assert report.passed, (seed, report.findings)
         if seed % 25 == 0:  # and survive the wire unchanged

@@ -88,3 +88,16 @@ def test_a_run_played_in_workers_or_on_the_page_gives_the_same_games():
         in_workers.body_attributes()["data-nova-lab-moves"]
         == on_page.body_attributes()["data-nova-lab-moves"]
     )
+
+
+def test_no_module_of_the_page_is_over_500_lines():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "nova"
+    long = {
+        str(p.relative_to(root)): n
+        for folder in ("web", "render")
+        for p in sorted((root / folder).rglob("*.py"))
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500
+    }
+    assert long == {}

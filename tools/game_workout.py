@@ -95,6 +95,57 @@ def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int
     return n
 
 
+def play_by_links(seed: int = 3, players: int = 2) -> int:
+    """A short game by links through the page's controller, device by device (each its own
+    storage), to the end audit: the hashes, HMAC and ``secrets`` it needs."""
+    import random
+
+    from nova.web.controller import Controller, OpenLink, Play, ui_intent
+    from nova.web.saves import MemoryStorage, SaveStore
+
+    def device() -> Controller:
+        c = Controller(SaveStore(MemoryStorage()))
+        c.page_url = "https://example.org/nova/"
+        c.start()
+        return c
+
+    def sent(c: Controller) -> str:
+        return (c.body_attributes()["data-nova-send"] or "").split("#", 1)[1]
+
+    rng = random.Random(seed)
+    devs = [device() for _ in range(players)]
+    devs[0].dispatch(ui_intent("by-links"))
+    devs[0].dispatch(ui_intent(f"players:{players}"))
+    devs[0].dispatch(ui_intent("new-game"))
+    for c in devs[1:]:
+        c.dispatch(OpenLink(sent(devs[0] if c is devs[1] else devs[devs.index(c) - 1])))
+        c.dispatch(ui_intent("join"))
+    devs[0].dispatch(OpenLink(sent(devs[-1])))
+    for c in devs[1:]:
+        c.dispatch(OpenLink(sent(devs[0])))
+    n = 0
+    while n < 3000:
+        movers = [c for c in devs if c.session and not c.session.over() and c.session.my_turn()]
+        if not movers:
+            break
+        c = movers[0]
+        legal = c.session.view()["legal"]
+        c.dispatch(Play("E" if "E" in legal and rng.random() < 0.4 else rng.choice(legal)))
+        c.markup()
+        n += 1
+        if c.session.draft == [] or c.session.over():
+            for other in devs:
+                if other is not c:
+                    other.dispatch(OpenLink(sent(c)))
+    for c in devs:
+        for other in devs:
+            if other is not c and c.body_attributes()["data-nova-send"]:
+                other.dispatch(OpenLink(sent(c)))
+    if any(c.body_attributes()["data-nova-audit"] != "passed" for c in devs):
+        raise AssertionError("a game by links did not pass its audit")
+    return n
+
+
 def workout(games_per_bot: int = 1, search_ms: float = 5.0) -> dict:
     """Import everything, then whole games: every bot against itself and a mixed table."""
     modules = import_everything()
@@ -103,6 +154,7 @@ def workout(games_per_bot: int = 1, search_ms: float = 5.0) -> dict:
         tables += [["random", "random"], ["greedy", "greedy"], ["search", "search"]]
         tables.append(["random", "greedy", "search"][: 2 + g % 2])
     decisions = [play(bots, seed=7 + i, search_ms=search_ms) for i, bots in enumerate(tables)]
+    decisions.append(play_by_links())
     return {"modules": len(modules), "games": len(tables), "decisions": decisions}
 
 

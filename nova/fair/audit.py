@@ -18,8 +18,11 @@ class AuditReport:
     complete: bool = True  # every secret the audit needs is here
 
     def lines(self) -> list[str]:
-        head = "passed" if self.passed else "failed"
-        return [f"Audit {head}."] + list(self.findings) + list(self.notes)
+        if self.passed and not self.notes:
+            head = "Audit passed: every hidden card was checked with every player's secret."
+        else:
+            head = "Audit passed." if self.passed else "Audit failed."
+        return [head] + list(self.findings) + list(self.notes)
 
 
 def missing(record: FairRecord) -> list[int]:

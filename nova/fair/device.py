@@ -15,6 +15,7 @@ from .record import FairRecord, Reveal, Rules, Stage
 from .table import Refused, Table, replay
 
 MAX_NAME = 24
+_TABLES: dict[tuple, Table] = {}
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,18 @@ class Device:
         return {self.seat: self.secret} if self.seat >= 0 else {}
 
     def table(self) -> Table:
-        return replay(self.record, self.secrets)
+        """The game replayed with this device's secret (the last few kept: a page asks for
+        it several times per link and per redraw; callers never change a table)."""
+        r = self.record
+        key = (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
+               self.seat, self.secret)  # fmt: skip
+        table = _TABLES.get(key)
+        if table is None:
+            table = replay(self.record, self.secrets)
+            if len(_TABLES) >= 8:
+                _TABLES.pop(next(iter(_TABLES)))
+            _TABLES[key] = table
+        return table
 
     def stage(self) -> Stage:
         if not self.record.started:
@@ -125,7 +137,8 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
     """What this device holds after a link arrives; :class:`Refused` (nothing changes) if
     the link is edited, older, contradicts what it holds, or breaks a rule."""
     if device is None or device.record.game_id != incoming.game_id:
-        replay(incoming, {}) if incoming.started else None  # every rule checked at once
+        if incoming.started:
+            Device(incoming).table()  # every rule checked at once
         return Device(incoming)
     mine = device.record
     if incoming.rules != mine.rules:
@@ -175,7 +188,7 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
         if device.seat >= 0 and incoming.reveals[device.seat] != mine.reveals[device.seat]:
             raise Refused("this link has a turn of yours that this device did not make")
     if longer and incoming.started:
-        replay(incoming, device.secrets, prepare=False)  # every rule, every card held
+        replace(device, record=incoming).table()  # every rule, every card held
     # merge what only the end adds: the revealed secrets and an abandonment
     secrets = [incoming.secret_of(i) or mine.secret_of(i) for i in range(mine.players)]
     if any(secrets):
@@ -187,7 +200,7 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
 
 def _check_seals(device: Device, mine: FairRecord, incoming: FairRecord) -> None:
     """A seat's seal on its last turn, checkable now that its next reveal has come."""
-    table = replay(mine, device.secrets, prepare=False)
+    table = device.table()
     for seat in range(mine.players):
         old, new = mine.reveals[seat], incoming.reveals[seat]
         sealed = mine.seals[seat] if seat < len(mine.seals) else b""

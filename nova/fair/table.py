@@ -205,7 +205,7 @@ def setup(record: FairRecord, secrets: dict[int, bytes]) -> Table:
 
 def start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> bytes:
     """Apply turn ``len(t.turns)``'s chance (docs/LINKS.md, "Public chance"); its P_t."""
-    s = t.state
+    s = t.state = t.state.clone()  # the state before stays as it was (a replay keeps them)
     seat = s.turn
     t.counts[seat] += 1
     latest: list[tuple[int, bytes]] = []
@@ -292,6 +292,10 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
                 raise Refused(fault)
             t.faults.append(fault)
         # a stand-in hand: the card played was one of the unknown ones
+        if not p.hand:
+            raise Refused(f"move {index + 1} ('{move}'): {who} has no card in hand to play")
+        s = t.state = s.clone()
+        p = s.players[seat]
         swap = next(c for c in reversed(p.hand) if c != card)
         hand = list(p.hand)
         hand[hand.index(swap)] = card
@@ -347,6 +351,7 @@ def replay(
     audit: bool = False,
     prepare: bool = True,
     source: MoveSource | None = None,
+    states: list[State] | None = None,
 ) -> Table:
     """The record replayed with ``secrets`` (this device's seat, or every seat in the audit).
 
@@ -354,9 +359,12 @@ def replay(
     not in hand is a fault and the replay goes on). With ``prepare``, the next turn's chance
     is applied when this device holds the next mover's secret, ready for it to play.
     ``source`` gives the moves (default: the record's own); the table's record then holds
-    the moves played.
+    the moves played. ``states`` (if given) receives the state after the set-up and after
+    every move, as this device knows them.
     """
     t = setup(record, secrets)
+    if states is not None:
+        states.append(t.state)
     src: MoveSource = source if source is not None else ListedMoves(record.moves)
     moves: list[str] = []
     count = len(src)
@@ -378,6 +386,8 @@ def replay(
             move = src.move(i, t.state)
             moves.append(move)
             play_move(t, move, i, audit)
+            if states is not None:
+                states.append(t.state)
             i += 1
             if move == "E" or t.state.over:
                 break

@@ -72,8 +72,31 @@ class _Packed:
         return options[k]
 
 
+# The last few links made and read: a page writes and reads the same game's link several
+# times per move (its storage, the link to send), and each means a replay.
+_MADE: dict[tuple, str] = {}
+_READ: dict[str, Link] = {}
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) >= 16:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+    return value
+
+
 def encode(record: FairRecord, seat: int = -1, secret: bytes = b"") -> str:
     """The fragment (without '#'); with ``seat`` and ``secret``, a private move code."""
+    r = record
+    key = (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
+           r.abandoned_by, r.secrets, seat, secret)  # fmt: skip
+    made = _MADE.get(key)
+    if made is None:
+        made = _remember(_MADE, key, _encode(record, seat, secret))
+    return made
+
+
+def _encode(record: FairRecord, seat: int, secret: bytes) -> str:
     rules = record.rules
     fields = 0
     body = _varint(rules.players) + _varint(rules.content)
@@ -136,8 +159,11 @@ def decode(fragment: str) -> Link:
         raise RecordError(
             "this game link was made by a newer version of Nova Raiders; reload the page to update"
         )
+    read = _READ.get(text)
+    if read is not None:
+        return read
     try:
-        return _decode(b64)
+        return _remember(_READ, text, _decode(b64))
     except (_Bad, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, (RecordError, Refused)):
             raise

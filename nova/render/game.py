@@ -323,6 +323,7 @@ def game_html(
     known: frozenset[str] = frozenset(),
     undo_why: str = "",
     share_panel: str = "",
+    shareable: bool = True,
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
@@ -332,7 +333,8 @@ def game_html(
     shown instead of the flat ``log``. ``known``: the part keys the page already shows;
     those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
     off (``Session.undo_block()``), its tooltip and accessible description.
-    ``share_panel``: the share dialog's content (shown when not empty).
+    ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
+    False for a game by links, which has its own links (no Share, Replay or Hint).
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -389,7 +391,7 @@ def game_html(
         '<button type="button" id="ui-hint" data-ui="hint" '
         'title="Show the strongest bot\'s choice for your decision (never played for you)">'
         "Hint</button>"
-        if legal and not view.get("over")
+        if legal and not view.get("over") and shareable
         else ""
     )
     topbar = (
@@ -397,9 +399,13 @@ def game_html(
         f'<div class="turn">{turn_line}</div>'
         '<nav class="tools">'
         f"{undo}"
-        '<button type="button" id="ui-share" data-ui="share" '
-        'title="Share this game as a link">Share</button>'
-        '<button type="button" id="ui-help" data-ui="help" '
+        + (
+            '<button type="button" id="ui-share" data-ui="share" '
+            'title="Share this game as a link">Share</button>'
+            if shareable
+            else ""
+        )
+        + '<button type="button" id="ui-help" data-ui="help" '
         'title="Rules and keys (?)">? Rules</button>'
         f"{hint_button}"
         '<button type="button" id="ui-menu" data-ui="menu" '
@@ -428,7 +434,12 @@ def game_html(
         + part(academy_html(view, lay, keys), "part-academy")
         + part(f'<section class="panel legend-panel">{shard_legend()}</section>', "part-legend")
         + '<section class="panel log" aria-label="Game log"><h3>Log '
-        '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button></h3>'
+        + (
+            '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'
+            if shareable
+            else ""
+        )
+        + "</h3>"
         f"{log_list}"
         "</section></div></div></div>"
     )

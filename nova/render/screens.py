@@ -34,6 +34,7 @@ class NewGameForm:
     bots: list[str] = field(default_factory=lambda: ["", "", "", ""])
     pace: str = "watch"  # how long each bot decision stays on screen: "watch" or "quick"
     think_ms: int = 1000  # a search bot's thinking time per search (see THINK_CHOICES)
+    by_links: bool = False  # each player on their own device (docs/LINKS.md)
 
 
 def _alert(message: str) -> str:
@@ -87,11 +88,12 @@ def saves_html(entries: list, saving_error: str = "") -> str:
 
 def new_game_html(
     form: NewGameForm, entries: list, message: str = "", saving_error: str = "",
-    can_return: bool = False, embed: bool = False,
+    can_return: bool = False, embed: bool = False, by_links: list | None = None,
 ) -> str:  # fmt: skip
     """The start screen: choices for a new game and the list of saved games.
 
-    ``embed``: inside someone else's page, with a way out to the full page.
+    ``embed``: inside someone else's page, with a way out to the full page. ``by_links``:
+    the games by links this device keeps, as (game id, title).
     """
     side = layout_for(form.players).board_title
     counts = "".join(
@@ -108,13 +110,34 @@ def new_game_html(
             for v, label in BOT_CHOICES
         )
         colour = escape(form.colours[i], quote=True)
+        # by links every seat is a person on their own device: no bot (its hand would be
+        # seen by whoever runs it)
+        who = (
+            "" if form.by_links else f'<label>Who <select id="nova-bot-{i}">{opts}</select></label>'
+        )
         seats.append(
             f'<li class="seat-form" style="--seat:{colour}">'
             f'<label>Seat {i + 1} <input id="nova-name-{i}" maxlength="24" '
             f'value="{escape(form.names[i], quote=True)}" autocomplete="off"></label>'
             f'<label>Colour <input id="nova-colour-{i}" type="color" value="{colour}"></label>'
-            f'<label>Who <select id="nova-bot-{i}">{opts}</select></label></li>'
+            f"{who}</li>"
         )
+    modes = "".join(
+        f'<button type="button" data-ui="{ui}" class="seg{" seg-on" if on else ""}" '
+        f'aria-pressed="{str(on).lower()}">{label}</button>'
+        for ui, on, label in (
+            ("one-device", not form.by_links, "On this device"),
+            ("by-links", form.by_links, "Play by links"),
+        )
+    )
+    mode_note = (
+        '<p class="muted">Play by links: each player on their own device. You are the first '
+        "seat; the game makes an invitation for each of the others, who join in turn; then "
+        "each turn is one link to send to the others. Nobody can see another hand, foresee a "
+        "draw or change a turn: the end-of-game audit checks every hidden card.</p>"
+        if form.by_links
+        else ""
+    )
     back = (
         '<button type="button" data-ui="back" class="secondary">Back to the game</button>'
         if can_return
@@ -131,17 +154,22 @@ def new_game_html(
         f"{learn_top}</header>"
         f"{_alert(message)}"
         '<section class="panel new-game"><h2>New game</h2>'
+        f'<div class="segs" role="group" aria-label="Where">{modes}</div>{mode_note}'
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
         f'<p class="muted">Board: {escape(side)}</p>'
         f'<ol class="seat-forms">{"".join(seats)}</ol>'
-        '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any legal '
-        "move), Greedy (the best-looking move now), Search (tries whole turns ahead, on "
-        "the cards it might meet; it beats Greedy most games).</p>"
-        f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
-        f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
-        f'value="{form.seed}"></label> '
-        '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
-        '<div class="start-buttons">'
+        + (
+            ""
+            if form.by_links
+            else '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any '
+            "legal move), Greedy (the best-looking move now), Search (tries whole turns "
+            "ahead, on the cards it might meet; it beats Greedy most games).</p>"
+            f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
+            f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
+            f'value="{form.seed}"></label> '
+            '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
+        )
+        + '<div class="start-buttons">'
         '<button type="button" data-ui="new-game" class="primary">Start game</button>'
         f"{back}"
         f"{learn_below}"
@@ -150,8 +178,22 @@ def new_game_html(
         # the designer's tool: not on the publisher's page, where players come to play
         f"{'' if embed else WORKBENCH_BUTTON}</div>"
         "</section>"
-        f"{saves_html(entries, saving_error)}"
+        f"{saves_html(entries, saving_error)}{_by_links_html(by_links or [])}"
         "</div>"
+    )
+
+
+def _by_links_html(games: list) -> str:
+    if not games:
+        return ""
+    rows = "".join(
+        f'<li class="save"><span class="save-title">{escape(title)}</span> '
+        f'<button type="button" data-ui="links-open:{escape(gid, quote=True)}">Open</button></li>'
+        for gid, title in games
+    )
+    return (
+        '<section class="panel saves"><h2>Games by links</h2>'
+        f'<ul class="save-list">{rows}</ul></section>'
     )
 
 

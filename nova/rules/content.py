@@ -340,9 +340,7 @@ class Layout:
             problems.append(f"settings.unused_base_gates: 'neutral' or 'closed', got {gates!r}")
         placed_by = settings.get("spawn_placed_by", "each")
         if placed_by not in ("each", "trigger"):
-            problems.append(
-                f"settings.spawn_placed_by: 'each' or 'trigger', got {placed_by!r}"
-            )
+            problems.append(f"settings.spawn_placed_by: 'each' or 'trigger', got {placed_by!r}")
         top_card = settings.get("academy_top_card", "hidden")
         if top_card not in ("hidden", "shown"):
             problems.append(f"settings.academy_top_card: 'hidden' or 'shown', got {top_card!r}")

@@ -2,8 +2,9 @@
 
 It decides no rule (the engine does) and no screen (the controller does): it turns clicks,
 keys, the address's link and other tabs' saves into the controller's intents, and draws
-what the controller says, with the DOM work a pure function cannot do: morphing, focus,
-zoom, animation, the bots' worker, the share panel, ``localStorage``.
+what the controller says, with the DOM work a pure function cannot do (``dom.py``:
+morphing, focus, zoom, animation), the web workers (``workers.py``), offering the share
+panel's link (the device's share menu, the clipboard), a download, ``localStorage``.
 
 Test contract on ``<body>``: ``data-nova-ready`` once usable, ``data-nova-error`` if it
 cannot start, ``data-nova-moves`` = decisions in the current game, ``data-nova-over``
@@ -43,6 +44,7 @@ from .controller import (
 from .dom import Painting, element, is_button, is_native_button, local_storage
 from .saves import SaveStore
 from .screens.lab import LabRunner
+from .screens.links import SendOffered, outbox_title, outbox_url
 from .share import full_page_address, link_for, offer
 from .workers import Workers
 
@@ -134,6 +136,8 @@ class App(Painting, Workers):
             self.render()
         if Effect.SHARE in effects:
             asyncio.ensure_future(self.offer_share())
+        if Effect.SEND_LINK in effects:
+            asyncio.ensure_future(self.offer_send())
         if Effect.FULL_PAGE in effects:
             self.open_full_page()
         if Effect.HINT in effects:
@@ -393,6 +397,12 @@ class App(Painting, Workers):
         panel = self.c.ui.share
         if panel is not None:
             self.do(Shared(await offer(panel.url)))
+
+    async def offer_send(self) -> None:
+        """A game by links: offer the link this device is to send."""
+        url = outbox_url(self.c)
+        if url:
+            self.do(SendOffered(await offer(url, outbox_title(self.c))))
 
     def open_full_page(self) -> None:
         """Embedded: open the full page in a new tab, with the current game as its link."""

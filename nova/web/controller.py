@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
+from ..lab.workbench import Workbench
 from ..links import decode
 from ..record import RecordError
 from ..render.keep import keyed
 from ..render.screens import NewGameForm, help_html
 from ..tutorial import STORAGE_KEY, TutorialProgress, load_progress
 from .saves import PREFIX, Moves, SaveStore, Verdict, new_id
-from .screens import game, lab, replay, start, tutorial
+from .screens import game, lab, links, replay, start, tutorial
 from .screens.base import (
     ALL,
     NONE,
@@ -32,6 +32,7 @@ from .screens.base import (
     Elsewhere,
     FormInput,
     Game,
+    Intent,
     Play,
     ScreenDef,
     UiName,
@@ -102,7 +103,7 @@ from .state import (
 __all__ = [  # the page's vocabulary, in one import for the adapter and the tests
     "ALL", "NONE", "HINT_BOT", "AskHint", "Back", "BotPlayed", "CloseHelp", "CloseReplay",
     "CloseScores", "CloseShare", "CloseTutorial", "Controller", "Delete", "Effect",
-    "FormInput", "FullPage", "GameScreen", "Hint", "HintReady", "KeepHere", "LabAnswer",
+    "FormInput", "FullPage", "GameScreen", "Hint", "HintReady", "Intent", "KeepHere", "LabAnswer",
     "LabEdit", "LabFinished", "LabReset", "LabSave", "LabScreen", "LabStart", "LabStop",
     "Menu", "NewGameScreen", "NextLesson", "OpenHelp", "OpenLab", "OpenLink", "OpenNewest",
     "OpenReplay", "OpenTutorial", "Play", "PlayFromReplay", "Ready", "ReplayGo",
@@ -111,18 +112,16 @@ __all__ = [  # the page's vocabulary, in one import for the adapter and the test
     "TutorialScreen", "UiState", "Undo", "WhyNot", "Worker", "WorkerChanged", "ui_intent",
 ]  # fmt: skip
 
-Intent = Any  # one of the intents above (frozen dataclasses); a screen's are in its module
-
 # The screens: adding one is a module in nova/web/screens/ and its SCREEN here.
 SCREENS: tuple[ScreenDef, ...] = (
-    start.SCREEN, game.SCREEN, replay.SCREEN, tutorial.SCREEN, lab.SCREEN,
+    start.SCREEN, game.SCREEN, replay.SCREEN, tutorial.SCREEN, lab.SCREEN, links.SCREEN,
 )  # fmt: skip
 BY_STATE: dict[type, ScreenDef] = {d.state: d for d in SCREENS}
 
 # intents that are no person's action on the page: the message on show stays
 QUIET = (
     OpenHelp, CloseHelp, Say, WhyNot, WorkerChanged, SavesChanged, BotPlayed, HintReady,
-    LabAnswer, LabFinished, Shared,
+    LabAnswer, LabFinished, Shared, links.SendOffered,
 )  # fmt: skip
 
 
@@ -170,14 +169,14 @@ def _keep_here(c: Controller, intent: KeepHere) -> frozenset[Effect]:
     return ALL
 
 
-COMMON: dict[type, Anywhere] = {
+COMMON: dict[type[Intent], Anywhere] = {
     OpenHelp: _help, CloseHelp: _help, Menu: _menu, Back: _back, Say: _say,
     WorkerChanged: _worker, OpenNewest: _newest, KeepHere: _keep_here,
     OpenLink: lambda c, intent: c.open_link(intent.fragment),
     SavesChanged: lambda c, intent: c.saves_changed(intent.key),
     FullPage: lambda c, intent: frozenset({Effect.FULL_PAGE}),
 }  # fmt: skip
-ANYWHERE: dict[type, Anywhere] = {**COMMON}
+ANYWHERE: dict[type[Intent], Anywhere] = {**COMMON}
 for _screen in SCREENS:
     assert not set(_screen.anywhere) & set(ANYWHERE), "an intent has one handler"
     ANYWHERE.update(_screen.anywhere)
@@ -224,6 +223,10 @@ class Controller:
     # -- reading --------------------------------------------------------------------------
     @property
     def session(self) -> Session | None:
+        """The game on screen: the tab's game, or a game by links' on this device."""
+        screen = self.ui.screen
+        if isinstance(screen, links.LinksScreen):
+            return screen.session
         return self.ui.game.session if self.ui.game else None
 
     @property
@@ -235,7 +238,7 @@ class Controller:
         return self.ui.form
 
     @property
-    def bench(self):
+    def bench(self) -> Workbench | None:
         return self.ui.bench
 
     @property
@@ -267,8 +270,13 @@ class Controller:
         )
 
     def body_attributes(self) -> dict[str, str | None]:
-        """The tutorial's and the workbench's contract on ``<body>`` (None: removed)."""
-        return tutorial.body_attributes(self) | lab.body_attributes(self)
+        """The screens' contract on ``<body>`` (the tutorial's, the workbench's; None: the
+        attribute is removed)."""
+        attributes: dict[str, str | None] = {}
+        for screen in SCREENS:
+            if screen.body is not None:
+                attributes |= screen.body(self)
+        return attributes
 
     def hint_shown(self) -> Hint | None:
         return game.hint_shown(self)
@@ -290,6 +298,11 @@ class Controller:
             return self.dispatch(OpenLab(query))
         if fragment:
             return self.dispatch(OpenLink(fragment))
+        by_links = self.store.read(links.CURRENT_KEY)
+        kept = links.stored(self, by_links) if by_links else None
+        if kept is not None:
+            links.show(self, kept)
+            return ALL
         current = self.store.current()
         if current:
             self.resume(current)
@@ -330,6 +343,7 @@ class Controller:
 
     def open(self, session: Session, game_id: str, synced: Moves | None = None) -> None:
         """Put ``session`` on screen as the tab's game."""
+        self.store.remove(links.CURRENT_KEY)  # a reload resumes this game, not one by links
         self.set(
             screen=GameScreen(), game=Game(session, game_id, synced), help_open=False,
             elsewhere=None,
@@ -351,6 +365,8 @@ class Controller:
         self.open(session, game_id, tuple(record.moves))
 
     def open_link(self, fragment: str) -> frozenset[Effect]:
+        if links.is_fair(fragment):  # a game by links (docs/LINKS.md)
+            return links.open_fair(self, fragment)
         try:
             session = Session(decode(fragment))
         except RecordError as exc:

@@ -164,6 +164,14 @@ class SaveStore:
             return False
         return True
 
+    def remove(self, key: str) -> None:
+        """Forget what is stored under ``key`` (never a saved game: :meth:`delete` is)."""
+        if self.available and not key.startswith(PREFIX) and key != CURRENT:
+            try:
+                self.backend.removeItem(key)
+            except Exception:
+                pass
+
     def keys(self) -> list[str]:
         if not self.available:
             return []

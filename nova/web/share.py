@@ -114,7 +114,7 @@ def _panel(window):
     return panel if hasattr(panel, "innerHTML") else None
 
 
-async def offer(url: str) -> str:
+async def offer(url: str, title: str = "Nova Raiders game") -> str:
     """Offer the link: the device's share menu, else the clipboard. Returns "shared",
     "copied" or "" (the player copies it from the panel's field, on screen already, so a
     share sheet or a clipboard prompt that never answers cannot hide the link)."""
@@ -126,7 +126,7 @@ async def offer(url: str) -> str:
     how = ""
     try:
         if hasattr(nav, "share") and hasattr(nav, "canShare"):
-            data = to_js({"title": "Nova Raiders game", "url": url})
+            data = to_js({"title": title, "text": title, "url": url})
             if nav.canShare(data):
                 await nav.share(data)
                 how = "shared"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..lab.workbench import Workbench
 from ..render.screens import NewGameForm
 from ..tutorial import TutorialProgress, new_progress
-from .screens.base import Elsewhere, FormInput, Game, ScreenState, Worker
+from .screens.base import Elsewhere, FormInput, Game, Intent, ScreenState, Worker
 from .screens.game import Hint, SharePanel
 from .screens.start import NewGameScreen
 
@@ -50,62 +50,62 @@ class UiState:
 
 # -- the page's own intents (each screen's are in its module) -------------------------------
 @dataclass(frozen=True)
-class OpenHelp:
+class OpenHelp(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class CloseHelp:
+class CloseHelp(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class Menu:
+class Menu(Intent):
     """To the start screen (what was typed in its form is kept)."""
 
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class Back:
+class Back(Intent):
     """From the start screen back to the game."""
 
 
 @dataclass(frozen=True)
-class OpenLink:
+class OpenLink(Intent):
     fragment: str
 
 
 @dataclass(frozen=True)
-class Say:
+class Say(Intent):
     """A message for the player (why a tap is not a choice now)."""
 
     text: str
 
 
 @dataclass(frozen=True)
-class WorkerChanged:
+class WorkerChanged(Intent):
     worker: Worker
     note: str = ""
 
 
 @dataclass(frozen=True)
-class SavesChanged:
+class SavesChanged(Intent):
     """Another tab wrote to storage (the ``storage`` event): ``key`` None means cleared."""
 
     key: str | None = None
 
 
 @dataclass(frozen=True)
-class OpenNewest:
+class OpenNewest(Intent):
     """Open the game as it went on in another tab."""
 
 
 @dataclass(frozen=True)
-class KeepHere:
+class KeepHere(Intent):
     """Go on in this tab anyway: the next decision here is saved as a game of its own."""
 
 
 @dataclass(frozen=True)
-class FullPage:
+class FullPage(Intent):
     """Embedded: open the full page in a new tab."""

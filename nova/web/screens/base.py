@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ...record import DEFAULT_COLOURS
 from ...render.prompts import CARD_KEYS, assign_keys
@@ -37,6 +37,7 @@ class Effect(Enum):
     HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
     LAB_RUN = "lab-run"  # play the workbench's run (bench.run) in web workers
     LAB_SAVE = "lab-save"  # download the workbench's variant as a file
+    SEND_LINK = "send-link"  # offer a game by links' link to send (the share menu, clipboard)
     LAB_ADDRESS = "lab-address"  # put the workbench as it is in the address (a reload keeps it)
 
 
@@ -84,6 +85,13 @@ class ScreenState(Protocol):
 
 
 # -- intents more than one screen accepts -------------------------------------------------
+class Intent:
+    """What a person or the page asks for: each intent is a frozen dataclass of this kind,
+    defined by the screen it is for (``nova/web/screens/``) or the page (``state.py``)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class FormInput:
     """What the new-game form's fields say (read from the page by the adapter); None: a
@@ -98,14 +106,14 @@ class FormInput:
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(Intent):
     """A tap (or key) on a decision: ``token`` is its ``data-move``."""
 
     token: str
 
 
 @dataclass(frozen=True)
-class WhyNot:
+class WhyNot(Intent):
     """A tap on what is not a choice now: a decision's token (a card), or a board space."""
 
     token: str = ""
@@ -133,20 +141,22 @@ def choice_key(
 # -- a screen's entry in the controller's table -------------------------------------------
 Step = Callable[..., frozenset[Effect]]  # (controller, screen state, intent) -> effects
 Anywhere = Callable[..., frozenset[Effect]]  # (controller, intent) -> effects
-UiName = Callable[[str, FormInput], Any]  # (the part after "name:", the form) -> intent
-Keys = Callable[..., Any]  # (controller, screen, key, focused_move, on_button) -> intent
+UiName = Callable[[str, FormInput], Intent]  # (the part after "name:", the form) -> intent
+Keys = Callable[..., Intent | None]  # (controller, screen, key, focused_move, on_button)
 
 
 @dataclass(frozen=True)
 class ScreenDef:
     """One screen: its state's class, the intents it accepts while it is on screen
     (``steps``), those it takes on any screen (``anywhere``: the ones that open it, and
-    answers that arrive in the background), its ``data-ui`` names, its keys and its
-    markup (``(controller, screen, known) -> str``)."""
+    answers that arrive in the background), its ``data-ui`` names, its keys, its markup
+    (``(controller, screen, known) -> str``) and its attributes on ``<body>`` (``body``:
+    ``controller -> {name: value or None to remove}``, on every screen)."""
 
     state: type
     markup: Callable[..., str]
-    steps: Mapping[type, Step] = field(default_factory=dict)
-    anywhere: Mapping[type, Anywhere] = field(default_factory=dict)
+    steps: Mapping[type[Intent], Step] = field(default_factory=dict)
+    anywhere: Mapping[type[Intent], Anywhere] = field(default_factory=dict)
     ui: Mapping[str, UiName] = field(default_factory=dict)
     keys: Keys | None = None
+    body: Callable[..., dict[str, str | None]] | None = None

@@ -21,6 +21,7 @@ from .base import (
     ALL,
     NONE,
     Effect,
+    Intent,
     Play,
     ScreenDef,
     WhyNot,
@@ -75,22 +76,22 @@ class SharePanel:
 
 # -- its intents --------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Ready:
+class Ready(Intent):
     """The pass screen's "I'm ready"."""
 
 
 @dataclass(frozen=True)
-class Undo:
+class Undo(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class CloseScores:
+class CloseScores(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class BotPlayed:
+class BotPlayed(Intent):
     """A bot's decision, already checked by the engine (``note``: a bot's failure said)."""
 
     token: str
@@ -98,12 +99,12 @@ class BotPlayed:
 
 
 @dataclass(frozen=True)
-class AskHint:
+class AskHint(Intent):
     """The person asks for a hint (the adapter asks the strongest bot, in the worker)."""
 
 
 @dataclass(frozen=True)
-class HintReady:
+class HintReady(Intent):
     """The bot's choice for the decision after ``at`` decisions (checked by the engine)."""
 
     token: str
@@ -111,21 +112,21 @@ class HintReady:
 
 
 @dataclass(frozen=True)
-class Share:
+class Share(Intent):
     """Open the share panel: ``page_url`` is the page's address (the link is made from it)."""
 
     page_url: str = ""
 
 
 @dataclass(frozen=True)
-class Shared:
+class Shared(Intent):
     """What offering the link did (``SharePanel.how``), said in the panel."""
 
     how: str
 
 
 @dataclass(frozen=True)
-class CloseShare:
+class CloseShare(Intent):
     """Close the share panel (its Close, Escape, a tap beside it)."""
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...lab.workbench import LabRun, Workbench, worker_count
 from ...render.workbench import workbench_html
-from .base import ALL, NONE, Effect, ScreenDef
+from .base import ALL, NONE, Effect, Intent, ScreenDef
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -35,14 +35,14 @@ class LabScreen:
 
 
 @dataclass(frozen=True)
-class OpenLab:
+class OpenLab(Intent):
     """Open the workbench: as it was left, or as the address's query (``?lab&...``) says."""
 
     query: str = ""
 
 
 @dataclass(frozen=True)
-class LabEdit:
+class LabEdit(Intent):
     """A field of the workbench changed: ``name`` is its ``data-lab``."""
 
     name: str
@@ -50,34 +50,34 @@ class LabEdit:
 
 
 @dataclass(frozen=True)
-class LabStart:
+class LabStart(Intent):
     """Start a run (the model of a run is ``nova.lab.workbench.LabRun``)."""
 
 
 @dataclass(frozen=True)
-class LabStop:
+class LabStop(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class LabReset:
+class LabReset(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class LabSave:
+class LabSave(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class LabAnswer:
+class LabAnswer(Intent):
     """A worker's answer to a run's request (``lab_worker.play``)."""
 
     answer: str
 
 
 @dataclass(frozen=True)
-class LabFinished:
+class LabFinished(Intent):
     """The run's games are all played (or it was stopped): ``elapsed`` seconds, in
     ``workers`` web workers (0: on this page)."""
 
@@ -246,4 +246,5 @@ SCREEN = ScreenDef(
         "lab-reset": lambda arg, form: LabReset(),
         "lab-save": lambda arg, form: LabSave(),
     },
+    body=body_attributes,
 )

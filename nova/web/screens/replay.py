@@ -10,7 +10,7 @@ from ...record import GameRecord
 from ..saves import new_id
 from ..session import Session
 from ..share import Replay
-from .base import ALL, Effect, ScreenDef, UiName, safe_colours
+from .base import ALL, Effect, Intent, ScreenDef, UiName, safe_colours
 from .game import GameScreen
 
 if TYPE_CHECKING:
@@ -32,22 +32,22 @@ class ReplayScreen:
 
 
 @dataclass(frozen=True)
-class OpenReplay:
+class OpenReplay(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class ReplayGo:
+class ReplayGo(Intent):
     where: str  # "first", "prev", "next", "last" or a step number ("seek": the adapter's)
 
 
 @dataclass(frozen=True)
-class CloseReplay:
+class CloseReplay(Intent):
     pass
 
 
 @dataclass(frozen=True)
-class PlayFromReplay:
+class PlayFromReplay(Intent):
     pass
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...render.screens import BOT_CHOICES, NewGameForm, new_game_html
 from ..saves import new_id
 from ..session import Session
-from .base import ALL, HEX, Effect, FormInput, ScreenDef, safe_colours
+from .base import ALL, HEX, Effect, FormInput, Intent, ScreenDef, safe_colours
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -31,28 +31,36 @@ class NewGameScreen:
 
 
 @dataclass(frozen=True)
-class StartGame:
+class StartGame(Intent):
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class Reseed:
+class Reseed(Intent):
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class SetPlayers:
+class SetPlayers(Intent):
     players: int
     form: FormInput = FormInput()
 
 
 @dataclass(frozen=True)
-class Resume:
+class SetByLinks(Intent):
+    """The new-game form's mode: on this device (pass-and-play, bots), or by links."""
+
+    on: bool
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
+class Resume(Intent):
     game_id: str
 
 
 @dataclass(frozen=True)
-class Delete:
+class Delete(Intent):
     game_id: str
 
 
@@ -60,6 +68,10 @@ def start_game(c: Controller, intent: StartGame) -> frozenset[Effect]:
     form = read_form(c, intent.form)
     if form is None:
         return ALL
+    if form.by_links:
+        from .links import StartByLinks, start_by_links
+
+        return start_by_links(c, StartByLinks(intent.form))
     n = form.players
     names, colours = list(form.names[:n]), safe_colours(list(form.colours[:n]))
     c.open(Session.new(n, form.seed, names, colours, list(form.bots[:n])), new_id(form.seed))
@@ -77,6 +89,12 @@ def reseed(c: Controller, intent: Reseed) -> frozenset[Effect]:
 def set_players(c: Controller, intent: SetPlayers) -> frozenset[Effect]:
     read_form_quietly(c, intent.form)
     c.set(form=replace(c.form, players=intent.players))
+    return ALL
+
+
+def set_by_links(c: Controller, intent: SetByLinks) -> frozenset[Effect]:
+    read_form_quietly(c, intent.form)
+    c.set(form=replace(c.form, by_links=intent.on))
     return ALL
 
 
@@ -131,10 +149,12 @@ def read_form_quietly(c: Controller, got: FormInput) -> None:
 
 
 def markup(c: Controller, screen: NewGameScreen, known: frozenset[str]) -> str:
+    from .links import opened_games
+
     ui = c.ui
     return new_game_html(
         c.form, c.store.entries(), ui.message, ui.save_error or c.store.error,
-        can_return=ui.game is not None, embed=c.embed,
+        can_return=ui.game is not None, embed=c.embed, by_links=opened_games(c),
     )  # fmt: skip
 
 
@@ -152,6 +172,7 @@ SCREEN = ScreenDef(
         StartGame: start_game,
         Reseed: reseed,
         SetPlayers: set_players,
+        SetByLinks: set_by_links,
         Resume: resume,
         Delete: delete,
     },
@@ -159,6 +180,8 @@ SCREEN = ScreenDef(
         "new-game": lambda arg, form: StartGame(form),
         "reseed": lambda arg, form: Reseed(form),
         "players": _players,
+        "by-links": lambda arg, form: SetByLinks(True, form),
+        "one-device": lambda arg, form: SetByLinks(False, form),
         "resume": lambda arg, form: Resume(arg),
         "delete": lambda arg, form: Delete(arg),
     },

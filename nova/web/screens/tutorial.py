@@ -22,7 +22,7 @@ from ...tutorial import start as start_lesson
 from ...tutorial.session import target_of
 from ..saves import new_id
 from ..session import Session
-from .base import ALL, NONE, Effect, Play, ScreenDef, WhyNot, choice_key, safe_colours
+from .base import ALL, NONE, Effect, Intent, Play, ScreenDef, WhyNot, choice_key, safe_colours
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -43,34 +43,34 @@ class TutorialScreen:
 
 
 @dataclass(frozen=True)
-class OpenTutorial:
+class OpenTutorial(Intent):
     """Learn to play: the lesson ``lesson_id``, or ("") the first one not done yet."""
 
     lesson_id: str = ""
 
 
 @dataclass(frozen=True)
-class NextLesson:
+class NextLesson(Intent):
     """On to the lesson after the one on screen."""
 
 
 @dataclass(frozen=True)
-class SkipLesson:
+class SkipLesson(Intent):
     """Skip the lesson on screen (kept as skipped; it can be played later)."""
 
 
 @dataclass(frozen=True)
-class RestartLesson:
+class RestartLesson(Intent):
     """The lesson on screen again from its start."""
 
 
 @dataclass(frozen=True)
-class CloseTutorial:
+class CloseTutorial(Intent):
     """Leave the tutorial for the start screen (progress is kept)."""
 
 
 @dataclass(frozen=True)
-class StartFirstGame:
+class StartFirstGame(Intent):
     """The tutorial's last step: an ordinary game with FIRST_GAME's settings."""
 
 
@@ -234,4 +234,5 @@ SCREEN = ScreenDef(
         "first-game": lambda arg, form: StartFirstGame(),
     },
     keys=keys,
+    body=body_attributes,
 )

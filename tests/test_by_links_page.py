@@ -1,0 +1,173 @@
+"""Play by links through the page's controller, in CPython: each device a Controller with
+its own storage (docs/PAGE.md, "Play by links"). The browser tests
+(tests/test_page_by_links.py) show the same in Chromium."""
+
+from __future__ import annotations
+
+import json
+import random
+from html import escape
+
+from nova.fair import wire
+from nova.web.by_links import STORAGE_PREFIX
+from nova.web.controller import Controller, OpenLink, Play, ui_intent
+from nova.web.saves import MemoryStorage, SaveStore
+from nova.web.screens.links import CURRENT_KEY, LinksScreen
+
+
+def device(storage: MemoryStorage | None = None) -> Controller:
+    c = Controller(SaveStore(storage or MemoryStorage()), rng=random.Random(0))
+    c.page_url = "https://example.org/nova/index.html"
+    c.start()
+    return c
+
+
+def attrs(c: Controller) -> dict[str, str | None]:
+    return c.body_attributes()
+
+
+def sent(c: Controller) -> str:
+    link = attrs(c)["data-nova-send"]
+    assert link, "nothing to send"
+    return link.split("#", 1)[1]
+
+
+def set_up(players: int = 2, names=("Ann", "Bea", "Cy", "Di")) -> list[Controller]:
+    devs = [device() for _ in range(players)]
+    host = devs[0]
+    host.dispatch(ui_intent("by-links"))
+    host.dispatch(ui_intent(f"players:{players}"))
+    host.form.names[:players] = list(names[:players])  # as typed in the form
+    host.dispatch(ui_intent("new-game"))
+    assert attrs(host)["data-nova-seat"] == "A" and attrs(host)["data-nova-send-to"] == "B"
+    for i in range(1, players):
+        devs[i].dispatch(OpenLink(sent(devs[i - 1])))
+        screen = devs[i].ui.screen
+        assert isinstance(screen, LinksScreen) and screen.invitation
+        assert f"{escape(names[i])} ({'ABCD'[i]})" in devs[i].markup()  # whom it is for
+        devs[i].dispatch(ui_intent("join"))
+        expect = "ABCD"[i + 1] if i + 1 < players else "A"
+        assert attrs(devs[i])["data-nova-seat"] == "ABCD"[i]
+        assert attrs(devs[i])["data-nova-send-to"] == expect
+    host.dispatch(OpenLink(sent(devs[-1])))  # back round to the host: it starts the game
+    assert attrs(host)["data-nova-send-to"] == ",".join("ABCD"[1:players])
+    for c in devs[1:]:
+        c.dispatch(OpenLink(sent(host)))
+        assert not c.ui.message
+    return devs
+
+
+def play_turn(c: Controller, rng: random.Random) -> str:
+    before = attrs(c)["data-nova-send"]
+    while attrs(c)["data-nova-send"] == before:
+        legal = c.session.view()["legal"]
+        c.dispatch(Play("E" if "E" in legal and rng.random() < 0.4 else rng.choice(legal)))
+        assert not c.ui.message, c.ui.message
+    return sent(c)
+
+
+def mover(devs: list[Controller]) -> int | None:
+    for i, c in enumerate(devs):
+        if attrs(c)["data-nova-waiting"] is None and c.session and not c.session.over():
+            return i
+    return None
+
+
+def test_a_three_player_game_by_links_through_the_controllers():
+    """Fifteen turns by links, then a seat leaves: another ends the game as abandoned by it;
+    the two that stay reveal and their audits pass, saying whose cards were not checked."""
+    devs = set_up(3)
+    rng = random.Random(1)
+    for _ in range(15):
+        m = mover(devs)
+        assert m is not None
+        link = play_turn(devs[m], rng)
+        assert attrs(devs[m])["data-nova-send-to"] == ",".join("ABC"[i] for i in range(3) if i != m)
+        for i, c in enumerate(devs):
+            if i != m:
+                c.dispatch(OpenLink(link))
+                assert not c.ui.message
+                assert attrs(c)["data-nova-waiting"] in ("ABC"[(m + 1) % 3], None)
+        # each device shows its own hand only
+        for i, c in enumerate(devs):
+            view = c.session.view()
+            assert [("hand" in s) for s in view["seats"]] == [j == i for j in range(3)]
+    gone = mover(devs)
+    assert gone is not None
+    ender = devs[(gone + 1) % 3]
+    assert 'data-ui="abandon"' in ender.markup()
+    ender.dispatch(ui_intent("abandon"))
+    assert ender.session.over()
+    stay = [c for i, c in enumerate(devs) if i != gone]
+    for _ in range(2):  # the end link out, then each one's secret back
+        for c in stay:
+            for other in stay:
+                if other is not c and attrs(c)["data-nova-send"]:
+                    other.dispatch(OpenLink(sent(c)))
+    assert [attrs(c)["data-nova-audit"] for c in stay] == ["passed", "passed"]
+    assert "left the game" in stay[0].markup()
+
+
+def test_a_device_keeps_only_its_own_secret_and_resumes_after_a_reload():
+    devs = set_up(2)
+    kept_raw = [devs[1].store.read(k) for k in devs[1].store.keys() if k.startswith(STORAGE_PREFIX)]
+    assert len(kept_raw) == 1
+    data = json.loads(kept_raw[0])
+    assert data["seat"] == 1
+    record = wire.decode(data["link"]).record
+    assert not any(record.secrets)  # no secret in the public link
+    host_secret = devs[0].ui.screen.kept.device.secret.hex()
+    assert host_secret not in kept_raw[0]
+    # a reload of B's page (same storage, no fragment) comes back to the game by links
+    again = device(devs[1].store.backend)
+    assert isinstance(again.ui.screen, LinksScreen)
+    assert attrs(again)["data-nova-seat"] == "B"
+    assert again.store.read(CURRENT_KEY)
+
+
+def test_a_refused_link_leaves_the_game_as_it_was():
+    devs = set_up(2)
+    rng = random.Random(3)
+    m = mover(devs)
+    assert m is not None
+    first = play_turn(devs[m], rng)
+    other = devs[1 - m]
+    other.dispatch(OpenLink(first))
+    moves = attrs(other)
+    record_before = other.ui.screen.kept.device.record
+    # the same link with one character changed: damaged
+    other.dispatch(OpenLink(first[:25] + ("A" if first[25] != "A" else "B") + first[26:]))
+    assert "damaged" in other.ui.message
+    assert other.ui.screen.kept.device.record == record_before
+    assert attrs(other)["data-nova-seat"] == moves["data-nova-seat"]
+    assert 'role="alert"' in other.markup()
+
+
+def test_names_from_a_link_are_shown_as_text():
+    devs = set_up(2, names=("<b>Ann</b>", "Bea<script>x</script>", "", ""))
+    html = devs[1].markup()
+    assert "<script>x" not in html and "&lt;script&gt;" in html
+    assert "<b>Ann</b>" not in html
+
+
+def test_a_damaged_copy_on_the_device_is_not_used():
+    storage = MemoryStorage()
+    storage.setItem(CURRENT_KEY, STORAGE_PREFIX + "00")
+    storage.setItem(STORAGE_PREFIX + "00", '{"format": "nova-fair-device", "v": 1, "seat": 0}')
+    c = device(storage)
+    assert not isinstance(c.ui.screen, LinksScreen)  # the start screen, nothing lost
+
+
+def test_the_start_screen_lists_the_games_by_links_this_device_keeps():
+    devs = set_up(2)
+    b = devs[1]
+    b.dispatch(ui_intent("menu"))
+    html = b.markup()
+    assert "Games by links" in html and "you are Bea (B)" in html
+    game_id = b.store.read(CURRENT_KEY)[len(STORAGE_PREFIX) :]
+    b.dispatch(ui_intent(f"links-open:{game_id}"))
+    assert isinstance(b.ui.screen, LinksScreen) and attrs(b)["data-nova-seat"] == "B"
+    # the words sent with a link say whom it is for
+    from nova.web.screens.links import outbox_title
+
+    assert outbox_title(devs[0]) == "Nova Raiders by links: for Bea (B)"
