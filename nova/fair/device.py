@@ -163,8 +163,8 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
         if incoming.abandoned >= 0 and mine.abandoned < 0:
             # an ending that crossed a turn wins: its seat has shown its secret already
             replace(device, record=incoming).table()
-            secrets = tuple(incoming.secret_of(i) for i in range(mine.players))
-            return replace(device, record=replace(incoming, secrets=secrets))
+            shown = tuple(incoming.secret_of(i) for i in range(mine.players))
+            return replace(device, record=replace(incoming, secrets=shown))
         news = any(incoming.secret_of(i) and not mine.secret_of(i) for i in range(mine.players))
         if not news:  # an end link that comes late still brings its secrets
             raise Refused(
