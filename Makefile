@@ -1,6 +1,7 @@
 # Nova Raiders: set-up, build, serve, test. Everything installs from the project's own files.
 #   make serve   build the site (installs the pinned runtime with npm ci) and serve it locally
 #   make test    install what the tests need (venv, Chromium, npm ci), build, lint, run all tests
+#   make test-fast   the pure tests only (no site, no browser), on every core: a developer's loop
 #   make site    build _site/ only
 #   make lint    ruff check + ruff format --check + mypy (the type checker)
 #   make bench-page / make lighthouse   boot and bytes figures (docs/PERFORMANCE.md)
@@ -13,8 +14,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 PYTEST_ARGS ?=
+# pytest-xdist: a process per core. The browser tests are one group (tests/conftest.py): they
+# run one after another in one process with one Chromium, while the pure tests take the others.
+XDIST ?= -n auto --dist loadgroup
 
-.PHONY: serve test site lint venv node chromium bench-page bench-workbench lighthouse clean
+.PHONY: serve test test-fast site lint venv node chromium bench-page bench-workbench lighthouse clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,10 +54,14 @@ lint: venv
 	$(VENV)/bin/ruff format --check nova tests tools
 	$(VENV)/bin/mypy
 
+# NOVA_SITE_BUILT: the tests use the _site/ just built instead of building it again
 test: venv chromium site
 	$(VENV)/bin/ruff check nova tests tools
 	$(VENV)/bin/mypy
-	$(PY) -m pytest $(PYTEST_ARGS)
+	NOVA_SITE_BUILT=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
+
+test-fast: venv
+	$(PY) -m pytest $(XDIST) -m "not browser" $(PYTEST_ARGS)
 
 bench-page: venv chromium site
 	$(PY) -m nova bench-page

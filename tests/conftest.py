@@ -1,13 +1,19 @@
 """Shared fixtures. Browser tests (``@pytest.mark.browser``) get:
 
-* ``site_dir``: ``_site/`` built (tools/build_site.py, fast when up to date);
+* ``site_dir``: ``_site/`` built once (tools/build_site.py, fast when up to date; not at all
+  when ``make`` has just built it and says so with ``NOVA_SITE_BUILT=1``);
 * ``server_url``: tools/serve.py on a free port, netlify.toml's headers, e.g. ``http://127.0.0.1:PORT/``;
-* ``browser``: Chromium through Playwright's sync API (Debian's /usr/bin/chromium when present);
+* ``browser``: one Chromium for the whole session through Playwright's sync API (Debian's
+  /usr/bin/chromium when present), its own log written to a file (tests/browser_watch.py);
 * ``page``: a fresh context + page; ``page.nova`` is a ``PageLog`` recording every request
-  not to 127.0.0.1 (``.external``, aborted) and every console error (``.console_errors``);
+  not to 127.0.0.1 (``.external``, aborted), every console error of the page and its workers
+  (``.console_errors``), uncaught errors (``.page_errors``), crashes and workers;
 * ``new_page()`` (fixture ``page_factory``) for more pages/contexts with the same recording;
 * ``wait_ready(page, timeout=60_000)``: waits for ``body[data-nova-ready]``; fails with the
   body's ``data-nova-error`` if the page reports one.
+
+A page that crashes fails its test. A failing browser test's report has a "nova browser"
+section: each page's crashes, errors and workers, Chromium's memory and its log lines.
 
 ``serve_site(root, extra_ancestors=..., log_requests=...)`` (a context manager) starts another
 server, e.g. on another loopback origin for the embed test, or one that logs every request it
@@ -17,16 +23,28 @@ serves (what a visit downloaded, counted at the server).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import subprocess
 import sys
-from dataclasses import dataclass, field
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from nova.benchmarks.chromium import launch_chromium
+from tests.browser_watch import (
+    PageLog,
+    append_jsonl,
+    chromium_processes,
+    describe_memory,
+    log_args,
+    log_size,
+    memory_figures,
+    report,
+    watch_page,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -34,7 +52,12 @@ LOCAL_HOSTS = {"127.0.0.1", "127.0.0.2", "localhost"}
 
 
 def build_site() -> Path:
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True, cwd=ROOT)
+    """Build ``_site/`` (one build at a time: pytest-xdist's workers share it)."""
+    with open(ROOT / ".site-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "build_site.py")], check=True, cwd=ROOT
+        )
     return SITE
 
 
@@ -66,15 +89,9 @@ def serve_site(
         proc.stdout.close()
 
 
-@dataclass
-class PageLog:
-    external: list[str] = field(default_factory=list)
-    console_errors: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-
-
 def record(context, page, log: PageLog | None = None) -> PageLog:
-    """Abort and record requests leaving the local machine; record console/page errors."""
+    """Abort and record requests leaving the local machine; record console/page errors,
+    crashes and workers (tests/browser_watch.py)."""
     log = log or PageLog()
 
     def route(r):
@@ -86,9 +103,7 @@ def record(context, page, log: PageLog | None = None) -> PageLog:
         return r.continue_()
 
     context.route("**/*", route)
-    page.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: log.page_errors.append(str(e)))
-    return log
+    return watch_page(page, log)
 
 
 def wait_ready(page, timeout: float = 60_000) -> None:
@@ -104,20 +119,32 @@ def wait_ready(page, timeout: float = 60_000) -> None:
         pytest.fail(f"page failed to start: data-nova-error={error!r}")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
 def pytest_collection_modifyitems(config, items):
-    # Browser tests last: the pure tests report fast.
+    # Browser tests last: the pure tests report fast. Under pytest-xdist's loadgroup
+    # (`make test`) they are one group: one process runs them all with one Chromium.
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
-    # A browser test that fails is run once more (pytest-rerunfailures; the run reports it
-    # with an R): on this 2-core machine a Chromium tab or worker now and then crashes or
-    # stalls ("Target crashed", a worker that never answers), each time in another test and
-    # never when that test runs again. A test that fails twice fails the run.
     for item in items:
         if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.flaky(reruns=1))
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test reports what its pages and Chromium did (browser_watch)."""
+    outcome = yield
+    rep = outcome.get_result()
+    logs = getattr(item, "nova_pages", None)
+    if rep.failed and logs is not None:
+        watch = getattr(item, "nova_watch", None)
+        log_file, offset = watch if watch is not None else (None, 0)
+        rep.sections.append(("nova browser", report(logs, log_file, offset)))
 
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
+    if os.environ.get("NOVA_SITE_BUILT") == "1" and (SITE / "index.html").exists():
+        return SITE  # `make test` built it a moment ago
     return build_site()
 
 
@@ -136,27 +163,67 @@ def playwright_sync():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_sync):
-    b = launch_chromium(playwright_sync)
+def browser_log(tmp_path_factory) -> Path:
+    """Chromium's own log for the session; ``NOVA_BROWSER_LOG=DIR`` keeps it (and the
+    per-test ``browser-log.jsonl``) in DIR."""
+    keep = os.environ.get("NOVA_BROWSER_LOG")
+    where = Path(keep) if keep else tmp_path_factory.mktemp("chromium")
+    where.mkdir(parents=True, exist_ok=True)
+    return where / "chromium.log"
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_sync, browser_log):
+    args, env = log_args(browser_log)
+    b = launch_chromium(playwright_sync, extra_args=args, env=env)
     yield b
     b.close()
 
 
 @pytest.fixture
-def page_factory(browser):
-    """``new_page(**context_kwargs)`` -> a page (``page.nova`` is its PageLog) in a new context."""
+def page_factory(browser, browser_log, request):
+    """``new_page(**context_kwargs)`` -> a page (``page.nova`` is its PageLog) in a new context.
+
+    At the end of the test every context is closed (and with it its pages and workers); a
+    page that crashed fails the test, and the test's line in ``browser-log.jsonl`` says
+    how much memory Chromium's renderers held and how many workers were still running."""
     contexts = []
+    logs: list[PageLog] = []
+    request.node.nova_pages = logs
+    request.node.nova_watch = (browser_log, log_size(browser_log))
+    t0 = time.monotonic()
 
     def new_page(**context_kwargs):
         context = browser.new_context(**context_kwargs)
         contexts.append(context)
         page = context.new_page()
         page.nova = record(context, page)
+        logs.append(page.nova)
         return page
 
     yield new_page
+    before = memory_figures(chromium_processes())
+    live = sum(len(log.live_workers()) for log in logs if not log.closed)
     for c in contexts:
         c.close()
+    after = memory_figures(chromium_processes())
+    append_jsonl(
+        browser_log.with_name("browser-log.jsonl"),
+        {
+            "test": request.node.nodeid,
+            "s": round(time.monotonic() - t0, 1),
+            "pages": len(logs),
+            "workers_started": sum(len(log.workers) for log in logs),
+            "workers_live_at_end": live,
+            "crashes": sum(len(log.crashes) for log in logs),
+            "before_close": before,
+            "after_close": after,
+        },
+    )
+    crashes = [c for log in logs for c in log.crashes]
+    if crashes:
+        now = describe_memory(chromium_processes())
+        pytest.fail(f"a page crashed: {'; '.join(crashes)} (now: {now})")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import json
 import random
 import re
 
+from nova.render.keep import keys_in
 from nova.web.bot_worker import think
 from nova.web.controller import (
     NONE,
@@ -85,3 +86,28 @@ def test_no_hint_for_a_bots_decision():
     assert 'data-ui="hint"' not in c.markup()
     c.dispatch(AskHint())
     assert c.hint_request() is None and "none is asked of you" in c.ui.message
+
+
+def test_the_hint_is_marked_even_where_the_page_already_shows_the_choice():
+    """The page keeps the parts it shows (render/keep.py): a hint marked after they were
+    keyed must come with new keys, or the page keeps its unmarked parts and no choice is
+    marked (the hint said in the log, never on the screen)."""
+
+    def screen(html: str) -> str:  # the game, without the rules dialog under it
+        return html.split('id="help-layer"')[0]
+
+    c = game_against_a_bot()
+    s = c.session
+    shown = keys_in(c.markup())  # what the page shows before the hint
+    c.dispatch(AskHint())
+    asked = c.markup(shown)
+    token = json.loads(think(c.hint_request()))["move"]
+    c.dispatch(HintReady(token, s.moves))
+    page = c.markup(keys_in(asked))
+    assert re.search(rf'data-move="{re.escape(token)}"[^>]*data-hint', page)
+    assert "data-nova-elided" not in screen(page)
+    assert not keys_in(screen(page)) & (shown | keys_in(asked))  # none kept unmarked
+    c.dispatch(Play(token))  # once played, the plain keys come back and no mark stays
+    after = c.markup(keys_in(page))
+    assert "data-hint" not in after
+    assert not keys_in(screen(after)) & keys_in(screen(page))

@@ -72,11 +72,17 @@ def test_honest_games_pass_the_audit(players):
             assert wire.decode(wire.encode(record)).record == record
 
 
-def test_whole_four_player_games_fit_a_chat_message():
-    for seed in range(20):
-        record, secrets = honest_record(4, seed)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_games_replay_on_every_device_and_fit_a_chat_message(players):
+    """Whole games of uniformly random decisions (Skips included, whose legality depends on
+    the rest of the hand): every link replays on a device that knows no hand, and a whole
+    4-player game's link fits a chat message."""
+    for seed in range(8):
+        record, secrets = honest_record(players, seed, chooser=lambda legal, rng: rng.choice(legal))
         done = with_secrets(record, secrets)
+        assert wire.decode(wire.encode(record)).record == record
         assert len("#" + wire.encode(done)) < 2000, seed
+        assert audit(done).passed
 
 
 def test_every_real_decision_is_among_the_public_choices():
@@ -433,7 +439,7 @@ def test_r43_by_links_the_top_card_is_shown():
         table = replay(record, {})
         if "UD" not in record.moves:
             continue
-        assert table.state.layout.settings["academy_top_card"] == "shown"
+        assert table.state.layout.settings.academy_top_card == "shown"
         # the spectator's replay (no secrets) knows every Special each seat holds
         for seat in range(2):
             audit_table = replay(record, dict(enumerate(secrets)), prepare=False)
@@ -442,3 +448,29 @@ def test_r43_by_links_the_top_card_is_shown():
             assert sorted(specials) == sorted(public)
         return
     pytest.fail("no game drew the Academy Deck's top card")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 17), (4, 26), (4, 37)])
+def test_a_skip_replays_on_a_device_that_does_not_know_the_hand(players, seed):
+    """Skip (R66) is offered only when the rest of the hand can make a move: a device that
+    does not know the hand checks it with the seat's whole undrawn pool (these games play
+    one upright or rotated; in 4-player seed 37 the stand-in hand could not, and the game
+    did not replay)."""
+    record, secrets = honest_record(players, seed, chooser=lambda legal, rng: rng.choice(legal))
+    assert {"s7u", "s8u", "s7r", "s8r"} & set(record.moves)
+    assert wire.decode(wire.encode(record)).record == record
+    assert audit(with_secrets(record, secrets)).passed
+
+
+def test_an_ending_that_crosses_a_turn_wins():
+    """The awaited seat's turn and another seat's ending of the game cross: the ending wins
+    on both devices (its seat's secret is out already), and the turn after it is refused."""
+    devices, rng = three_devices(19)
+    waiting = devices[0].table().next_seat
+    ender = abandon(devices[(waiting + 1) % 3])
+    turn = send_turn(devices[waiting], turn_of(devices[waiting], rng))
+    took = receive(turn, ender.record)
+    assert took.record.abandoned == waiting and took.table().over
+    assert took.record.moves == ender.record.moves
+    with pytest.raises(Refused, match="does not count"):
+        receive(ender, turn.record)

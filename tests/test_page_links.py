@@ -121,7 +121,12 @@ def test_a_linked_game_replays_move_by_move(game_page) -> None:
     page = game_page(encode(record))
     offered(page)
     page.click('[data-ui="share"]')
-    page.click('[data-ui="replay"]')
+    # the panel says when sharing is done (copied here); its buttons are the ones drawn
+    # first, so the keyboard is still on its first button
+    page.wait_for_selector("[data-nova-share-panel]:not([hidden]) [data-nova-share-done]")
+    assert page.evaluate("document.activeElement.dataset.novaShare") == "copy"
+    # "Watch the replay" in the panel (the log has a Replay button too)
+    page.click('[data-nova-share-panel] [data-ui="replay"]')
     bar = page.locator(".nova-replay")
     bar.wait_for(timeout=10_000)
     assert bar.get_attribute("data-nova-replay-step") == "40"

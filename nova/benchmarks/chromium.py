@@ -22,11 +22,15 @@ CHROMIUM_ARGS = [
 ]
 
 
-def launch_chromium(playwright, **kwargs):
-    """A Chromium browser from Playwright's sync API (``playwright.chromium.launch``)."""
+def launch_chromium(playwright, extra_args: list[str] | None = None, **kwargs):
+    """A Chromium browser from Playwright's sync API (``playwright.chromium.launch``);
+    ``extra_args`` go after the usual flags (the tests add Chromium's logging)."""
+    extra = list(extra_args or [])
     if os.path.exists(CHROMIUM):
-        return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
-    return playwright.chromium.launch(args=CHROMIUM_ARGS[1:], **kwargs)
+        return playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS + extra, **kwargs
+        )
+    return playwright.chromium.launch(args=CHROMIUM_ARGS[1:] + extra, **kwargs)
 
 
 def launch_persistent_chromium(playwright, user_data_dir: str, **kwargs):

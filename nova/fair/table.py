@@ -275,15 +275,13 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
     """One move of the current turn, checked as this device can check it."""
     s = t.state
     seat = s.turn
+    p = s.players[seat]
+    who = t.record.who(seat)
     card = is_card_move(s, move)
-    if card is not None and card not in s.players[seat].hand:
-        p = s.players[seat]
-        who = t.record.who(seat)
-        if card not in p.draw:
-            raise Refused(
-                f"move {index + 1} ('{move}'): {who} played {card}, which they do not hold"
-            )
-        if seat in t.known:
+    if card is not None and card not in p.hand and card not in p.draw:
+        raise Refused(f"move {index + 1} ('{move}'): {who} played {card}, which they do not hold")
+    if seat in t.known:
+        if card is not None and card not in p.hand:
             fault = (
                 f"move {index + 1} ('{move}'): {who} played {card} from the draw pile, "
                 "not from the hand"
@@ -291,25 +289,39 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
             if not audit:
                 raise Refused(fault)
             t.faults.append(fault)
-        # a stand-in hand: the card played was one of the unknown ones
-        if not p.hand:
-            raise Refused(f"move {index + 1} ('{move}'): {who} has no card in hand to play")
-        s = t.state = s.clone()
-        p = s.players[seat]
-        swap = next(c for c in reversed(p.hand) if c != card)
-        hand = list(p.hand)
-        hand[hand.index(swap)] = card
-        _set_hand(s, seat, hand)
-    before = s
-    try:
-        t.state = s.apply(move)
-    except IllegalMove as exc:
-        raise Refused(f"move {index + 1} ('{move}') is not legal there: {exc}") from None
+            s = t.state = s.clone()
+            hand = list(s.players[seat].hand)
+            if not hand:
+                raise Refused(f"move {index + 1} ('{move}'): {who} has no card in hand to play")
+            hand[-1] = card  # the audit goes on as if it had been in hand
+            _set_hand(s, seat, hand)
+        t.state = _apply(s, move, index)
+    elif move == "E":
+        t.state = _apply(s, move, index)  # ending a turn does not depend on the hand
+    else:
+        # A seat whose hand this device does not know: the move is checked and made with its
+        # whole undrawn pool as its hand (a card's legality can depend on the rest of the
+        # hand: Skip), then the hand is cut back to its size (docs/LINKS.md).
+        size = len(p.hand)
+        pool = pool_state(s)
+        after = _apply(pool, move, index)
+        gained = len(after.players[seat].hand) - len(pool.players[seat].hand)
+        q = after.players[seat]
+        q.hand, q.draw = q.hand[: size + gained], q.hand[size + gained :]
+        after._legal = None
+        t.state = after
     if move == "E":
-        _end_turn_pending(t, before, seat)
+        _end_turn_pending(t, s, seat)
     for c in t.state.face_up:
         if c is not None:
             t.seen.add(c)
+
+
+def _apply(s: State, move: str, index: int) -> State:
+    try:
+        return s.apply(move)
+    except IllegalMove as exc:
+        raise Refused(f"move {index + 1} ('{move}') is not legal there: {exc}") from None
 
 
 def end_turn(t: Table, seat: int, start: int, moves: list[str], count: int, chance: bytes) -> None:

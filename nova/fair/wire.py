@@ -78,6 +78,12 @@ _MADE: dict[tuple, str] = {}
 _READ: dict[str, Link] = {}
 
 
+def forget() -> None:
+    """Drop the links remembered (a benchmark times the work itself)."""
+    _MADE.clear()
+    _READ.clear()
+
+
 def _remember(cache: dict, key, value):
     if len(cache) >= 16:
         cache.pop(next(iter(cache)))

@@ -34,3 +34,15 @@ def keyed(markup: str, id_: str, known: frozenset[str] | set[str] = frozenset())
 def keys_in(html: str) -> frozenset[str]:
     """The part keys in ``html`` (the page shows them once it is morphed to ``html``)."""
     return frozenset(KEY.findall(html))
+
+
+def rekeyed(html: str, salt: str) -> str:
+    """``html`` with every part's key changed by ``salt``.
+
+    A mark added to the markup after its parts were keyed (the hint's ``data-hint``) is in
+    none of their keys, so the page's morph would keep the parts it shows, unmarked. New
+    keys make it take every part as sent; once the mark is gone the plain keys make it take
+    them back. The board's unchanging layer (``data-nova-static``) keeps its key."""
+    return KEY.sub(
+        lambda m: f'data-nova-keep="p{zlib.crc32((m.group(1) + salt).encode()):08x}"', html
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..rules import State
+from ..rules import Move, State
 from .geometry import CENTRE, polar
 
 NEUTRAL = "#8a90a8"
@@ -73,13 +73,18 @@ def marks_svg(marks: dict, lay, geo, colours: list[str]) -> tuple[str, dict[int,
     return "".join(out), arrivals
 
 
-def motions(before: State, after: State) -> list[dict]:
+def motions(before: State, after: State, move: str | None = None) -> list[dict]:
     """What moved on the board in one decision, from the two states (no DOM guessing).
 
     Each is ``{"owner": seat, "from": place, "to": place}`` where a place is a space index,
     ``"dock"`` (the owner's Star Base) or ``"star"`` (consumed). A Launch comes from the
-    dock, an Unload goes to it; a pushed ship moves too.
+    dock, an Unload goes to it; a pushed ship moves too. An action the board's change
+    cannot tell (two of a seat's ships changing places) says itself, given the ``move``.
     """
+    if move is not None and before.pending is not None:
+        told = before.pending.motions(before, Move(move), after)
+        if told is not None:
+            return told
     out = []
     for owner in range(len(before.players)):
         gone = [s for s, o in enumerate(before.ship) if o == owner and after.ship[s] != owner]

@@ -24,7 +24,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
-from ..rules import State
+from ..rules import Move, State
+from ..rules import move as mv
 from .lesson import RULE_NUMBER, Lesson
 
 MAX_STATES = 1000  # a lesson is small: its search must fit in one task of the page (~100 ms)
@@ -53,18 +54,25 @@ class Target:
 
 def target_of(token: str) -> Target:
     """What a move token points at on the screen."""
-    head, rest = token[:1], token[1:]
-    if token == "E":
+    m = Move(token)
+    kind = m.kind
+    if kind == mv.END:
         return Target(token, "end-turn", "")
-    if head in ("L", "@", ">", "!", "*"):
-        return Target(token, "space", rest)
-    if head == "B" and rest.isdigit():
-        return Target(token, "bay", rest)
-    if head == "U":
-        return Target(token, "academy", rest)
-    if token[-1:] in ("u", "r", "s", "l") and token[:1] in ("b", "s") and token[1:-1].isdigit():
-        return Target(token, "card", token[:-1])
+    if kind in (mv.LAUNCH, mv.SHIP, mv.DEST, mv.TARGET, mv.SPAWN):
+        return Target(token, "space", m.space)
+    if kind == mv.BAY:
+        return Target(token, "bay", str(m.number))
+    if kind == mv.UPGRADE:
+        return Target(token, "academy", str(m.number) if m.number else "D")
+    if kind == mv.PLAY and m.mode in ("u", "r", "s", "l"):
+        return Target(token, "card", m.card)
     return Target(token, "choice", token)
+
+
+def _is_link(token: str) -> bool:
+    """A card played as a chain link (sideways, or a Special as a link only)."""
+    m = Move(token)
+    return m.kind == mv.PLAY and m.mode in ("s", "l")
 
 
 @dataclass
@@ -215,8 +223,8 @@ class LessonSession:
                 return reason
             return f"{reason}; {teaches} ({lesson.rule})"
         if not lesson.offers_move(move):
-            links = [t.name for t in self.offered() if t.kind == "card" and t.token[-1] in "sl"]
-            if move[-1:] in ("s", "l") and links:
+            links = [t.name for t in self.offered() if t.kind == "card" and _is_link(t.token)]
+            if _is_link(move) and links:
                 # every card is a link sideways (R23): say which one the lesson has in mind
                 return (
                     "in the game any card played sideways is a chain link; this lesson "

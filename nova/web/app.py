@@ -74,9 +74,9 @@ class App(Painting, Workers):
         self.kept: frozenset[str] = frozenset()
         self.worker = None  # the bots' worker once it answers
         self.game_seen: object = None  # the session the bots' figures are of
-        # the workbench's runs (their workers stay up for the next run)
+        # the workbench's runs (their workers stay up while it is open)
         self.lab = LabRunner(self.c, self.lab_probe, self.lab_boot, self.body.setAttribute,
-                             self.do, self.render)  # fmt: skip
+                             self.do, self.render, self.lab_end)  # fmt: skip
 
     # -- starting -------------------------------------------------------------------------
     def start(self) -> None:
@@ -248,6 +248,7 @@ class App(Painting, Workers):
         self.render_ms.append(ms)
         body.setAttribute("data-nova-render-ms", f"{ms:.1f}")
         self.resume_bots()
+        self.lab.end_idle()  # off the workbench, its workers end
 
     def shown_now(self) -> tuple:
         """What the screen would show: the game, how many moves into it, which screen."""

@@ -7,10 +7,14 @@ Every rule question goes to the engine.
 
 from __future__ import annotations
 
-from ..record import GameRecord, RecordError
+from ..record import GameRecord
 from ..render.marks import motions, touched
 from ..render.words import describe
 from ..rules import IllegalMove, State
+from ..rules import move as mv
+
+# the decisions that name a space, and how to write one for a given space
+_SPACE_MOVES = {mv.SHIP: mv.ship, mv.DEST: mv.dest, mv.TARGET: mv.target, mv.SPAWN: mv.spawn}
 
 
 def reveal_reason(before: State, after: State) -> str:
@@ -47,7 +51,7 @@ def only_choice(state: State) -> str | None:
     if state.is_over():
         return None
     legal = state.legal_moves()
-    if len(legal) == 1 and str(legal[0]) != "E":
+    if len(legal) == 1 and legal[0].kind != mv.END:
         return str(legal[0])
     return None
 
@@ -210,14 +214,14 @@ class Session:
         s = self.state
         if name not in s.layout.name_to_space:
             return ""
-        legal = [str(m) for m in s.legal_moves()] if not s.is_over() else []
-        asked = sorted({m[0] for m in legal if m[:1] in "@>!*" and m[1:2].isalpha()})
+        legal = s.legal_moves() if not s.is_over() else []
+        asked = {m.kind for m in legal if m.kind in _SPACE_MOVES}
         if len(asked) == 1:
-            return self.why_not(asked[0] + name)
+            return self.why_not(_SPACE_MOVES[asked.pop()](name))
         gate = s.layout.gate_owner[s.layout.name_to_space[name]] == s.current_player
         if s.pending is None and not s.spawn_shard and gate:
-            return self.why_not("L" + name)
-        return self.why_not("@" + name)
+            return self.why_not(mv.launch(name))
+        return self.why_not(mv.ship(name))
 
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:
@@ -324,7 +328,7 @@ class Session:
         got = self._diffs.get(i)
         if got is None:
             a, b = self.states[i], self.states[i + 1]
-            got = self._diffs[i] = (motions(a, b), touched(a, b))
+            got = self._diffs[i] = (motions(a, b, self.record.moves[i]), touched(a, b))
         return got
 
     def log_turns(self, limit: int = 12) -> list[dict]:
@@ -340,14 +344,3 @@ class Session:
     def title(self) -> str:
         names = ", ".join(self.record.names)
         return f"{names} — {len(self.record.moves)} decisions"
-
-
-def session_from_dict(data: object) -> Session:
-    """A session from untrusted save data; RecordError with a player's message if bad."""
-    record = GameRecord.from_dict(data)
-    try:
-        return Session(record)
-    except RecordError:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise RecordError(f"this game could not be replayed ({exc.__class__.__name__})") from None

@@ -1,9 +1,9 @@
 """Sharing a game as a link, and stepping through a linked game: the page's share UI.
 
-Everything here but :func:`offer` (and the unused :func:`copy_link`, :func:`close_panel`)
-is pure (markup as strings, testable in CPython); those are the browser glue and import
-PyScript only when called. All text that comes from a game (names, moves, messages) is
-HTML-escaped before it becomes markup: a link is untrusted input.
+Everything here but :func:`offer` is pure (markup as strings, testable in CPython);
+:func:`offer` is the browser glue and imports PyScript only when called. All text that
+comes from a game (names, moves, messages) is HTML-escaped before it becomes markup: a
+link is untrusted input.
 
 How the page uses it: the share panel is the game screen's (``UiState.share``, drawn with
 :func:`share_panel_html`); when it opens, the adapter offers its link with :func:`offer`
@@ -77,19 +77,21 @@ def _players_line(record: GameRecord) -> str:
     return ", ".join(escape(n) for n in record.names)
 
 
-def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
+def share_panel_html(record: GameRecord, url: str, copied: str | None = "") -> str:
     """The share panel: the link in a text field, the friendly-play warning, the buttons.
 
-    ``copied`` says what :func:`share` managed ("shared", "copied" or "" when the player
-    must copy the link from the field by hand).
+    ``copied`` says what :func:`offer` managed ("shared", "copied" or "" when the player
+    must copy the link from the field by hand; None while it is still offering it). Once
+    it is known the panel says so in ``data-nova-share-done`` (the test contract).
     """
     done = {
         "shared": "The link was handed to your device's share menu.",
         "copied": "The link is copied: paste it to a friend.",
-    }.get(copied, "Copy this link and send it to a friend.")
+    }.get(copied or "", "Copy this link and send it to a friend.")
     decisions = len(record.moves)
+    said = "" if copied is None else f' data-nova-share-done="{escape(copied or "none")}"'
     return (
-        '<section class="nova-share" aria-label="Share this game">'
+        f'<section class="nova-share" aria-label="Share this game"{said}>'
         "<h2>Share this game</h2>"
         f"<p>{_players_line(record)} — after {decisions} decision{'s' * (decisions != 1)}. "
         "Whoever opens the link continues the game from here, or watches its replay.</p>"
@@ -102,16 +104,6 @@ def share_panel_html(record: GameRecord, url: str, copied: str = "") -> str:
         '<button type="button" data-nova-share="close">Close</button>'
         "</section>"
     )
-
-
-SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
-SHARE_SLOT = '<div class="nova-share-slot" data-nova-share-panel hidden></div>'
-
-
-def _panel(window):
-    panel = window.document.querySelector("[data-nova-share-panel]")
-    # JS null is not None under PyScript: test for an element's attribute instead.
-    return panel if hasattr(panel, "innerHTML") else None
 
 
 async def offer(url: str, title: str = "Nova Raiders game") -> str:
@@ -143,43 +135,22 @@ async def _copy(window, url: str) -> str:
         return ""
 
 
-async def copy_link() -> str:
-    """The panel's "Copy link" button (``data-nova-share="copy"``): copy, else select it."""
-    from pyscript import window
-
-    field = window.document.querySelector("input[data-nova-share-link]")
-    if not hasattr(field, "value"):
-        return ""
-    how = await _copy(window, str(field.value))
-    if not how:
-        field.focus()
-        field.select()
-    status = window.document.querySelector(".nova-share-status")
-    if hasattr(status, "textContent"):
-        status.textContent = (
-            "The link is copied: paste it to a friend."
-            if how
-            else "Copying is not allowed here: the link is selected, copy it by hand."
-        )
-    return how
-
-
-def close_panel() -> None:
-    """The panel's "Close" button (``data-nova-share="close"``)."""
-    from pyscript import window
-
-    panel = _panel(window)
-    if panel is not None:
-        panel.hidden = True
-        panel.innerHTML = ""
-
-
 class Replay:
     """A linked game watched move by move: ``state`` is the position after ``step`` moves."""
 
-    def __init__(self, record: GameRecord, step: int | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        step: int | None = None,
+        states: list[State] | None = None,
+        public: bool = False,
+    ) -> None:
+        """``states``: the game's states when the record alone cannot replay it (a game by
+        links, as this device knows it); ``public``: show no hand (a game by links' hands
+        are on their own devices) and offer no "Play from here"."""
         self.record = record
-        self.states: list[State] = record.states()
+        self.states: list[State] = states if states is not None else record.states()
+        self.public = public
         self.step = len(record.moves) if step is None else max(0, min(step, len(record.moves)))
 
     @property
@@ -254,7 +225,11 @@ class Replay:
             'aria-label="decision" data-ui="replay-seek">'
             + button("next", "next decision", "▶", at_end)
             + button("last", "latest decision", "▶|", at_end)
-            + '<button type="button" data-ui="replay-play">Play from here</button>'
+            + (
+                ""
+                if self.public
+                else '<button type="button" data-ui="replay-play">Play from here</button>'
+            )
             + '<button type="button" data-ui="replay-close">Back to the game</button>'
             "</div>"
         )
@@ -279,6 +254,10 @@ class Replay:
         s = self.state
         view = s.view(s.current_player)
         view.pop("legal", None)
+        if self.public:
+            me = view["seats"][view["seat"]]
+            for key in ("hand", "draw_cards"):
+                me.pop(key, None)
         r = self.record
         marks = None
         if self.step:  # the shown decision's moves, marked and played on the board

@@ -25,6 +25,7 @@ class Workers:
     c: Controller
     bots: BotLoop
     body: Any
+    document: Any
     window: Any
     worker: Any
 
@@ -89,3 +90,13 @@ class Workers:
         )
         await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
         return worker
+
+    def lab_end(self, i: int) -> None:
+        """End the workbench's worker ``i`` (polyscript's ``xworker`` on its script element)."""
+        script = self.document.querySelector(f'script[worker][name="nova-lab-{i}"]')
+        if not hasattr(script, "remove"):  # JS null: it never got that far
+            return
+        xworker = getattr(script, "xworker", None)
+        if xworker is not None and hasattr(xworker, "terminate"):
+            xworker.terminate()
+        script.remove()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
 from ...render.game import game_html
+from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
 from ...rules import IllegalMove, layout_for
@@ -71,7 +72,7 @@ class SharePanel:
     ("shared" to the device's menu, "copied", or "": the player copies it by hand)."""
 
     url: str
-    how: str = ""
+    how: str | None = None  # None while the link is being offered
 
 
 # -- its intents --------------------------------------------------------------------------
@@ -324,13 +325,16 @@ def markup(c: Controller, screen: GameScreen, known: frozenset[str]) -> str:
     status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
     c.static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
+    hinted = hint.token if hint is not None else ""
+    if hinted:  # the marked choice may be in a part the page shows: send every part
+        known = frozenset()
     html = game_html(
         view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
         True, status, c.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
         undo_why=s.undo_block(), share_panel=panel,
     )  # fmt: skip
-    if hint is not None and hint.token:
-        html = mark_hint(html, hint.token)
+    if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
+        html = rekeyed(mark_hint(html, hinted), hinted)
     if s.state.is_over() and not screen.scores_closed:
         html += scores_html(view, names, colours)
     return elsewhere_html(c) + html

@@ -164,25 +164,31 @@ class LabRunner:
     """Plays the workbench's run: its games go out one at a time to each worker (as many as
     the machine has cores: ``worker_count``), and each answer is drawn as progress; with
     no worker, the page plays them itself, one per task. The workers stay up for the next
-    run. The adapter gives what only the browser has: ``probe`` (can the workers' script be
-    fetched), ``boot(i)`` (worker ``i``, up and answering ``hello``, or an exception),
+    run while the workbench is open, and end once the player leaves it with no run going
+    (``end_idle``). The adapter gives what only the browser has: ``probe`` (can the
+    workers' script be fetched), ``boot(i)`` (worker ``i``, up and answering ``hello``, or an
+    exception),
     ``mark(name, value)`` (an attribute on ``<body>``), ``do`` (an intent, and its effects
-    carried out) and ``draw`` (the screen)."""
+    carried out), ``draw`` (the screen) and ``end(i)`` (worker ``i`` ends)."""
 
     def __init__(
         self, c: Controller, probe: Callable[[], Awaitable[bool]],
         boot: Callable[[int], Awaitable[Any]], mark: Callable[[str, str], None],
         do: Callable[[Any], None], draw: Callable[[], None],
+        end: Callable[[int], None] = lambda i: None,
     ) -> None:  # fmt: skip
-        self.c, self.probe, self.boot, self.mark, self.do, self.draw = (
+        self.c, self.probe, self.boot, self.mark, self.do, self.draw, self.end = (
             c,
             probe,
             boot,
             mark,
             do,
             draw,
+            end,
         )
         self.workers: list = []
+        self.booted: list[int] = []  # the numbers of the workers booted (or trying to)
+        self.started = 0  # PyScript keeps a worker's name for good: each gets a new number
         self.drawn = 0.0  # when a run's progress was last drawn
 
     async def start_workers(self, wanted: int) -> list:
@@ -190,11 +196,25 @@ class LabRunner:
         have = len(self.workers)
         # PyScript waits for ever for a script it cannot fetch: ask for it first
         if wanted > have and await self.probe():
-            started = await asyncio.gather(
-                *(self.boot(i) for i in range(have, wanted)), return_exceptions=True
-            )
+            numbers = list(range(self.started, self.started + wanted - have))
+            self.started += len(numbers)
+            self.booted += numbers
+            started = await asyncio.gather(*(self.boot(i) for i in numbers), return_exceptions=True)
             self.workers += [w for w in started if not isinstance(w, BaseException)]
         return self.workers[:wanted]
+
+    def end_idle(self) -> None:
+        """Off the workbench with no run going, its workers end (``end(i)``): each is a
+        Pyodide of its own (about 150 MB), and a tab played for hours must not keep them.
+        The next run starts new ones, from the snapshot, in about a second."""
+        if not self.booted or isinstance(self.c.ui.screen, LabScreen):
+            return
+        run = self.c.bench.run if self.c.bench is not None else None
+        if run is not None and not run.finished:
+            return  # a run plays on while the player looks elsewhere
+        for i in self.booted:
+            self.end(i)
+        self.workers, self.booted = [], []
 
     async def run(self, cores: int, memory_gb: float | None) -> None:
         bench = self.c.bench

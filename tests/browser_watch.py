@@ -1,0 +1,225 @@
+"""What the browser tests record about Chromium itself, so a crash or a stall is reported
+with its evidence instead of being retried (issue 32).
+
+For every page a test opens (``PageLog``): requests leaving the machine, console errors of
+the page and of its workers, uncaught page errors, crashes, and each worker's start and end.
+For the browser as a whole: Chromium's own log (``--enable-logging``, written to one file by
+the browser and its child processes), and the memory of each of its processes read from
+``/proc`` (the renderer holds the page's Pyodide and its workers' Pyodides).
+
+A failing browser test gets a "nova browser" section in its report with all of it; every
+test adds a line to ``browser-log.jsonl`` (``NOVA_BROWSER_LOG`` or the session's temporary
+directory) with the renderers' memory and the live workers at its end, so growth across a
+session shows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Chromium's log lines that say nothing about the page (no D-Bus, no GPU in a container)
+LOG_NOISE = ("dbus", "Floss", "ScreenSaver", "vaapi", "InitializeSandbox", "UPower")
+
+
+@dataclass
+class WorkerSeen:
+    url: str
+    started: float
+    ended: float | None = None
+
+
+@dataclass
+class PageLog:
+    """What one page did; ``page.nova`` in the tests."""
+
+    external: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
+    workers: list[WorkerSeen] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # the page's timeline, for a report
+    url: str = ""
+    closed: bool = False
+
+    def note(self, what: str) -> None:
+        self.events.append(f"{time.strftime('%H:%M:%S')} {what}")
+
+    def live_workers(self) -> list[WorkerSeen]:
+        return [w for w in self.workers if w.ended is None]
+
+
+def watch_page(page, log: PageLog) -> PageLog:
+    """Record the page's console errors, page errors, crashes and workers into ``log``."""
+
+    def console(m) -> None:
+        if m.type in ("error", "warning"):
+            text = m.text
+            if m.type == "error":
+                log.console_errors.append(text)
+            log.note(f"console.{m.type}: {text[:500]}")
+
+    def crashed(_page) -> None:
+        memory = describe_memory(chromium_processes())
+        log.crashes.append(f"{time.strftime('%H:%M:%S')} {log.url}; memory then: {memory}")
+        log.note(f"CRASH ({memory})")
+
+    def worker(w) -> None:
+        seen = WorkerSeen(w.url, time.monotonic())
+        log.workers.append(seen)
+        log.note(f"worker started: {w.url[:120]}")
+
+        def ended(_w) -> None:
+            seen.ended = time.monotonic()
+            log.note(f"worker ended: {w.url[:120]}")
+
+        w.on("close", ended)
+
+    def navigated(frame) -> None:
+        if frame == page.main_frame:
+            log.url = frame.url
+
+    def closed(_page) -> None:
+        log.closed = True
+        log.note("page closed")
+
+    page.on("console", console)
+    page.on("pageerror", lambda e: (log.page_errors.append(str(e)), log.note(f"pageerror: {e}")))
+    page.on("crash", crashed)
+    page.on("worker", worker)
+    page.on("framenavigated", navigated)
+    page.on("close", closed)
+    return log
+
+
+# -- Chromium's processes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Proc:
+    pid: int
+    kind: str  # browser, renderer, gpu-process, utility, zygote, ...
+    rss_kb: int
+
+
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read().decode(errors="replace")
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        kids.setdefault(ppid, []).append(int(entry))
+    return kids
+
+
+def chromium_processes(root: int | None = None) -> list[Proc]:
+    """Chromium's processes under this Python process (Playwright's driver starts them)."""
+    if not os.path.isdir("/proc"):
+        return []
+    kids = _children()
+    out: list[Proc] = []
+    todo = list(kids.get(root or os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo += kids.get(pid, [])
+        try:
+            # a process forked by the zygote has its command line rewritten as one string
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split()
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        name = os.path.basename(cmd[0].decode(errors="replace")) if cmd and cmd[0] else ""
+        if "chrom" not in name and "headless_shell" not in name:
+            continue
+        kind = "browser"
+        for arg in cmd:
+            if arg.startswith(b"--type="):
+                kind = arg[7:].decode()
+        rss = 0
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1])
+        out.append(Proc(pid, kind, rss))
+    return out
+
+
+def describe_memory(procs: list[Proc]) -> str:
+    """ "renderers 3 (412, 388, 95 MB), all of Chromium 1,240 MB" (resident set sizes)."""
+    renderers = sorted((p.rss_kb for p in procs if p.kind == "renderer"), reverse=True)
+    total = sum(p.rss_kb for p in procs)
+    each = ", ".join(f"{kb // 1024}" for kb in renderers)
+    return f"renderers {len(renderers)} ({each} MB), all of Chromium {total // 1024:,} MB"
+
+
+def memory_figures(procs: list[Proc]) -> dict[str, int]:
+    renderers = [p.rss_kb for p in procs if p.kind == "renderer"]
+    return {
+        "renderers": len(renderers),
+        "renderer_max_mb": max(renderers, default=0) // 1024,
+        "renderers_mb": sum(renderers) // 1024,
+        "chromium_mb": sum(p.rss_kb for p in procs) // 1024,
+    }
+
+
+# -- Chromium's own log --------------------------------------------------------------------
+
+
+def log_args(log_file: Path) -> tuple[list[str], dict[str, str]]:
+    """Chromium's flags and environment that send the browser's and every child process's
+    log to ``log_file`` (the browser takes ``--log-file``; its children, ``CHROME_LOG_FILE``)."""
+    args = ["--enable-logging", f"--log-file={log_file}", "--v=0"]
+    return args, {**os.environ, "CHROME_LOG_FILE": str(log_file)}
+
+
+def log_size(log_file: Path | None) -> int:
+    try:
+        return log_file.stat().st_size if log_file is not None else 0
+    except OSError:
+        return 0
+
+
+def log_since(log_file: Path | None, offset: int, limit: int = 80) -> list[str]:
+    """Chromium's log lines written since ``offset``, without the container's noise."""
+    if log_file is None:
+        return []
+    try:
+        with open(log_file, "rb") as f:
+            f.seek(offset)
+            text = f.read().decode(errors="replace")
+    except OSError:
+        return []
+    lines = [ln for ln in text.splitlines() if ln and not any(n in ln for n in LOG_NOISE)]
+    return lines[-limit:]
+
+
+def report(logs: list[PageLog], log_file: Path | None, offset: int) -> str:
+    """The failure section: every page's record, the memory now, Chromium's log lines."""
+    out = [f"memory now: {describe_memory(chromium_processes())}"]
+    for i, log in enumerate(logs):
+        live = log.live_workers()
+        out.append(
+            f"page {i}: {log.url or '(no address)'}{' (closed)' if log.closed else ''}; "
+            f"workers started {len(log.workers)}, live {len(live)}; "
+            f"crashes {len(log.crashes)}; page errors {len(log.page_errors)}; "
+            f"console errors {len(log.console_errors)}"
+        )
+        out += [f"  crash: {c}" for c in log.crashes]
+        out += [f"  {e}" for e in log.events[-40:]]
+    lines = log_since(log_file, offset)
+    if lines:
+        out.append(f"Chromium's log ({log_file}), since the test started:")
+        out += [f"  {ln[:400]}" for ln in lines]
+    return "\n".join(out)
+
+
+def append_jsonl(path: Path, record: dict) -> None:
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(record) + "\n")

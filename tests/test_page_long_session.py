@@ -1,0 +1,92 @@
+"""A long session in one tab (issue 32): whole games against a bot with the workbench in
+between, as a player who stays for an hour does. The tab must not grow without bound, and
+the workbench's workers (a Pyodide each) must end once the player leaves the workbench.
+
+Memory is what Chromium's renderer processes hold (their resident size, read from /proc by
+tests/browser_watch.py: the page's Pyodide and its workers' live there) and the page's own
+JavaScript heap (the DevTools protocol's ``JSHeapUsedSize``). The bound is generous: a
+Pyodide left running (about 150 MB) or a game's states kept after it ended would pass it
+within a few cycles; the collector's moods would not.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import wait_ready
+from test_page_game import CLICK_JS, DESKTOP, moves
+
+from tests.browser_watch import chromium_processes, memory_figures
+
+pytestmark = pytest.mark.browser
+
+LAB = "?lab&players=2&games=4&bots=random,random&seed=3"
+CYCLES = 3
+GROWTH_MB = 150  # renderers' growth allowed from the first cycle's end to the last's
+
+
+def workbench_run(page) -> None:
+    """A run of the workbench in its workers, then back to the menu."""
+    page.wait_for_selector('body[data-nova-screen="lab"]')
+    page.click('[data-ui="lab-run"]')
+    page.wait_for_selector('body[data-nova-lab-done="done"]', timeout=300_000)
+    assert int(page.get_attribute("body", "data-nova-lab-workers")) >= 1
+    page.click('[data-ui="menu"]')
+    page.wait_for_selector('body[data-nova-screen="new"]')
+
+
+def game_against_greedy(page, seed: int) -> None:
+    """A whole game: the person clicks (seeded), the greedy bot thinks in the worker."""
+    page.select_option("#nova-bot-1", "greedy")
+    page.select_option("#nova-bot-pace", "quick")
+    page.click('[data-ui="new-game"]')
+    rng = random.Random(seed)
+    for _ in range(4000):
+        page.wait_for_function(
+            "document.body.hasAttribute('data-nova-over') || "
+            "!document.body.hasAttribute('data-nova-bot-turn')",
+            timeout=60_000,
+        )
+        if page.evaluate("document.body.hasAttribute('data-nova-over')"):
+            break
+        before = moves(page)
+        r = page.evaluate(CLICK_JS, [None, rng.random(), 0.4])
+        assert not r.get("none"), "the person has no decision on their turn"
+        assert moves(page) >= before + 1
+    page.wait_for_selector("body[data-nova-over]", state="attached")
+    assert page.get_attribute("body", "data-nova-bot-where") == "worker"
+    page.click('.scores [data-ui="menu"]')  # the score screen's "New game"
+    page.wait_for_selector('body[data-nova-screen="new"]')
+
+
+def memory(page, cdp) -> dict[str, int]:
+    figures = memory_figures(chromium_processes())
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    figures["js_heap_mb"] = int(metrics["JSHeapUsedSize"]) // 2**20
+    return figures
+
+
+def test_games_and_the_workbench_in_one_tab_keep_its_memory_and_end_its_workers(
+    page_factory, server_url
+):
+    page = page_factory(viewport=DESKTOP)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    page.goto(server_url + "index.html" + LAB)
+    wait_ready(page)
+    read = []
+    for cycle in range(CYCLES):
+        if cycle:
+            page.click('[data-ui="lab"]')
+        workbench_run(page)
+        game_against_greedy(page, seed=cycle)
+        # back on the menu: the bots' worker stays for the next game, the workbench's ended
+        live = page.nova.live_workers()
+        assert len(live) == 1, [w.url for w in live]
+        read.append(memory(page, cdp))
+    print("memory after each cycle:", read)
+    first, last = read[0], read[-1]
+    assert last["renderers_mb"] - first["renderers_mb"] < GROWTH_MB, read
+    assert last["js_heap_mb"] - first["js_heap_mb"] < GROWTH_MB, read
+    assert page.nova.crashes == [] and page.nova.page_errors == []
