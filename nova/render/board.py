@@ -205,8 +205,13 @@ def board_svg(
     static_slot: bool = False,
     marks: dict | None = None,
     known: frozenset[str] = frozenset(),
+    frame: tuple[float, float, float, float] | None = None,
 ) -> str:
     """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut.
+
+    ``frame`` (x, y, width, height in board units, see :func:`frame_box`): the part of the
+    board shown (the viewBox); the whole board without it. A lesson frames the part of
+    the position it is about, so a small screen shows it large.
 
     ``marks`` (``Session.marks()``): the moves of the turn being marked, drawn as trails in
     the mover's colour with the spaces they touched ringed; the stack that the last
@@ -239,7 +244,7 @@ def board_svg(
         )
         out.append(_svg_open(lay.board_title))
     else:
-        out.append(_svg_open(lay.board_title))
+        out.append(_svg_open(lay.board_title, frame))
         out.append(_static_board(players, vkey, removed, tuple(colours)))
 
     def part(markup: str, id_: str) -> str:
@@ -356,9 +361,37 @@ def choice_boxes(view: dict) -> list[tuple[float, float, float, float]]:
     return boxes
 
 
-def _svg_open(title: str) -> str:
+def frame_box(
+    view: dict, spaces, seats=(), pad: float = 50.0, least: float = 620.0
+) -> tuple[float, float, float, float]:
+    """A square viewBox (x, y, side, side) around ``spaces`` (indices) and the Star Bases
+    of ``seats``, with ``pad`` board units around them, at least ``least`` units wide (so
+    the frame keeps its surroundings: the ring, the star, a neighbour) and inside the
+    board. The whole board when there is nothing to frame."""
+    lay = layout_for(view["players"], view.get("variant"))
+    geo = geometry_for(view["players"], view.get("variant"))
+    boxes = []
+    for s in spaces:
+        (x, y), r = geo.space_xy[s], geo.space_r[s] + 8
+        boxes.append((x - r, y - r, x + r, y + r))
+    for seat in seats:
+        x, y = geo.base_xy[lay.seat_base[seat]]
+        boxes.append((x - BASE_W / 2, y - BASE_H / 2, x + BASE_W / 2, y + BASE_H / 2))
+    if not boxes:
+        return (0.0, 0.0, float(SIZE), float(SIZE))
+    x0, y0 = min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad
+    x1, y1 = max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad
+    side = min(float(SIZE), max(least, x1 - x0, y1 - y0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left = min(max(cx - side / 2, 0.0), SIZE - side)
+    top = min(max(cy - side / 2, 0.0), SIZE - side)
+    return (left, top, side, side)
+
+
+def _svg_open(title: str, frame: tuple[float, float, float, float] | None = None) -> str:
+    box = " ".join(f"{v:.0f}" for v in frame) if frame else f"0 0 {SIZE} {SIZE}"
     return (
-        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="group" '
+        f'<svg class="board" viewBox="{box}" role="group" '
         f'aria-label="{escape(title, quote=True)}: the board" '
         'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
     )

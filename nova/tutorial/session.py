@@ -144,6 +144,9 @@ def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
     return plan
 
 
+_FOCUS: dict[str, tuple[frozenset[int], frozenset[int]]] = {}  # lesson id -> focus()
+
+
 @dataclass(frozen=True)
 class Step:
     """The answer to a tried move: the session after it, and ``refused`` (the reason, naming
@@ -160,6 +163,9 @@ class LessonSession:
     lesson: Lesson
     state: State
     plan: _Plan = field(repr=False, compare=False)
+    # the state before the last tap (None at the start): the screen marks what it changed
+    previous: State | None = field(default=None, repr=False, compare=False)
+    taps: int = field(default=0, repr=False, compare=False)  # the lesson's taps so far
 
     @property
     def key(self) -> str:
@@ -178,6 +184,24 @@ class LessonSession:
     def stuck(self) -> bool:
         """The goal cannot be reached any more (never, when every move was the lesson's)."""
         return not self.done and self.key not in self.plan.good
+
+    def focus(self) -> tuple[frozenset[int], frozenset[int]]:
+        """What the lesson is about on the board: the spaces whose stacks change on the
+        way to its goal, and the seats whose Star Base (Dock, Cargo Bays) changes, from
+        the states its moves reach (the same for the whole lesson)."""
+        got = _FOCUS.get(self.lesson.id)
+        if got is None:
+            first = next(iter(self.plan.nodes.values()))
+            spaces: set[int] = set()
+            seats: set[int] = set()
+            for key in self.plan.good:
+                s = self.plan.nodes[key]
+                spaces.update(i for i, (a, b) in enumerate(zip(first.pile, s.pile, strict=True))
+                              if a != b or first.ship[i] != s.ship[i])  # fmt: skip
+                seats.update(p for p, (a, b) in enumerate(zip(first.players, s.players,
+                             strict=True)) if a.bays != b.bays or a.dock != b.dock)  # fmt: skip
+            got = _FOCUS[self.lesson.id] = (frozenset(spaces), frozenset(seats))
+        return got
 
     def offered(self) -> list[Target]:
         """The moves the lesson offers now, as the elements to mark ``data-lesson-target``."""
@@ -219,7 +243,7 @@ class LessonSession:
         if reason:
             return Step(self, reason)
         s = settle(self.lesson, self.state.apply(str(move).strip()))
-        return Step(LessonSession(self.lesson, s, self.plan))
+        return Step(LessonSession(self.lesson, s, self.plan, self.state, self.taps + 1))
 
 
 def start(lesson: Lesson) -> LessonSession:

@@ -8,8 +8,9 @@ Every rule question goes to the engine.
 from __future__ import annotations
 
 from ..record import GameRecord
+from ..render.marks import motions, touched
 from ..render.words import describe
-from ..rules import IllegalMove, Move, State
+from ..rules import IllegalMove, State
 from ..rules import move as mv
 
 # the decisions that name a space, and how to write one for a given space
@@ -53,44 +54,6 @@ def only_choice(state: State) -> str | None:
     if len(legal) == 1 and legal[0].kind != mv.END:
         return str(legal[0])
     return None
-
-
-def motions(before: State, after: State, move: str | None = None) -> list[dict]:
-    """What moved on the board in one decision, from the two states (no DOM guessing).
-
-    Each is ``{"owner": seat, "from": place, "to": place}`` where a place is a space index,
-    ``"dock"`` (the owner's Star Base) or ``"star"`` (consumed). A Launch comes from the
-    dock, an Unload goes to it; a pushed ship moves too. An action the board's change
-    cannot tell (two of a seat's ships changing places) says itself, given the ``move``.
-    """
-    if move is not None and before.pending is not None:
-        told = before.pending.motions(before, Move(move), after)
-        if told is not None:
-            return told
-    out = []
-    for owner in range(len(before.players)):
-        gone = [s for s, o in enumerate(before.ship) if o == owner and after.ship[s] != owner]
-        came = [s for s, o in enumerate(after.ship) if o == owner and before.ship[s] != owner]
-        for i in range(max(len(gone), len(came))):
-            src: int | str = gone[i] if i < len(gone) else "dock"
-            dst: int | str
-            if i < len(came):
-                dst = came[i]
-            elif after.players[owner].dock > before.players[owner].dock:
-                dst = "dock"
-            else:
-                dst = "star"
-            out.append({"owner": owner, "from": src, "to": dst})
-    return out
-
-
-def touched(before: State, after: State) -> list[int]:
-    """Spaces whose stack or Shards changed in one decision."""
-    return [
-        s
-        for s in range(len(before.ship))
-        if before.ship[s] != after.ship[s] or before.pile[s] != after.pile[s]
-    ]
 
 
 class Session:

@@ -261,7 +261,7 @@ class Replay:
         r = self.record
         marks = None
         if self.step:  # the shown decision's moves, marked and played on the board
-            from .session import motions, touched
+            from ..render.marks import motions, touched
 
             a, b = self.states[self.step - 1], s
             moved = motions(a, b)
