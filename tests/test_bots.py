@@ -186,7 +186,7 @@ def test_near_the_round_limit_every_seat_wants_the_track_to_move():
     from nova.bots.evaluate import evaluate
 
     s = setup(blank_state(players=2, seed=3, seat=0), shards={"d6": "r"})
-    s.round = s.layout.settings["max_rounds"] - 2
+    s.round = s.layout.settings.max_rounds - 2
     later = s.clone()
     later.track_pos = s.track_pos + 1
     assert evaluate(later, 0) > evaluate(s, 0)

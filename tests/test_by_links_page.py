@@ -8,11 +8,21 @@ import json
 import random
 from html import escape
 
-from nova.fair import wire
+import pytest
+
+from nova.fair import keys, wire
+from nova.fair.simulate import seeded_secret
 from nova.web.by_links import STORAGE_PREFIX
 from nova.web.controller import Controller, OpenLink, Play, ui_intent
 from nova.web.saves import MemoryStorage, SaveStore
 from nova.web.screens.links import CURRENT_KEY, LinksScreen
+
+
+@pytest.fixture(autouse=True)
+def seeded_secrets(monkeypatch):
+    """Each device's secret from a counter, so that these games are the same every run."""
+    made = iter(range(10**6))
+    monkeypatch.setattr(keys, "new_secret", lambda: seeded_secret(7, next(made)))
 
 
 def device(storage: MemoryStorage | None = None) -> Controller:
@@ -171,3 +181,50 @@ def test_the_start_screen_lists_the_games_by_links_this_device_keeps():
     from nova.web.screens.links import outbox_title
 
     assert outbox_title(devs[0]) == "Nova Raiders by links: for Bea (B)"
+
+
+def test_a_device_without_a_seat_sees_the_board_and_the_replay_no_hand():
+    devs = set_up(2)
+    rng = random.Random(4)
+    for _ in range(3):
+        m = mover(devs)
+        link = play_turn(devs[m], rng)
+        devs[1 - m].dispatch(OpenLink(link))
+    watcher = device()
+    watcher.dispatch(OpenLink(link))
+    assert attrs(watcher)["data-nova-seat"] is None
+    view = watcher.session.view()
+    assert all("hand" not in s for s in view["seats"]) and not view["legal"]
+    html = watcher.markup()
+    assert 'class="hand' not in html or "data-move" not in html.split('class="hand', 1)[1][:2000]
+    watcher.dispatch(ui_intent("replay"))
+    assert watcher.ui.name == "replay"
+    watcher.dispatch(ui_intent("replay-first"))
+    watcher.dispatch(ui_intent("replay-next"))
+    html = watcher.markup()
+    assert 'data-ui="replay-play"' not in html and 'data-nova-replay-step="1"' in html
+    watcher.dispatch(ui_intent("replay-close"))
+    assert isinstance(watcher.ui.screen, LinksScreen)
+
+
+def test_a_turn_in_progress_survives_a_reload():
+    """The moves of the turn in progress are kept on the device: a reload after any of them
+    (forced moves the page made included) comes back to the same position."""
+    forced = 0
+    for game in range(4):
+        devs = set_up(2)
+        c = devs[mover(devs)]
+        rng = random.Random(game)
+        for _ in range(8):
+            legal = [x for x in c.session.view()["legal"] if x != "E"]
+            if not legal or c.session.turn_done():
+                break
+            c.dispatch(Play(rng.choice(legal)))
+            if c.session.turn_done():
+                break
+            n = len(c.session.record.moves)
+            forced += sum(c.session.taken_for_player(i) for i in range(n - 1, n))
+            again = device(c.store.backend)  # the page reloaded: same storage, no link
+            assert again.session.draft == c.session.draft and again.session.my_turn()
+            assert again.session.state.position() == c.session.state.position()
+    assert forced  # some reload came after a move the page made for the player

@@ -109,8 +109,8 @@ def test_new_games_are_the_newest_content_and_differ_from_content_1() -> None:
     assert record.content == CONTENT_VERSION == 4
     assert record.to_dict()["content"] == 4
     old = GameRecord(players=2, seed=5, content=1)
-    assert old.initial_state().layout.settings["launch_to_open_gate"] is False
-    assert record.initial_state().layout.settings["launch_to_open_gate"] is True
+    assert old.initial_state().layout.settings.launch_to_open_gate is False
+    assert record.initial_state().layout.settings.launch_to_open_gate is True
     assert new_game(2, 5).to_dict() == record.initial_state().to_dict()
 
 

@@ -439,7 +439,7 @@ def test_r43_by_links_the_top_card_is_shown():
         table = replay(record, {})
         if "UD" not in record.moves:
             continue
-        assert table.state.layout.settings["academy_top_card"] == "shown"
+        assert table.state.layout.settings.academy_top_card == "shown"
         # the spectator's replay (no secrets) knows every Special each seat holds
         for seat in range(2):
             audit_table = replay(record, dict(enumerate(secrets)), prepare=False)
@@ -460,3 +460,17 @@ def test_a_skip_replays_on_a_device_that_does_not_know_the_hand(players, seed):
     assert {"s7u", "s8u", "s7r", "s8r"} & set(record.moves)
     assert wire.decode(wire.encode(record)).record == record
     assert audit(with_secrets(record, secrets)).passed
+
+
+def test_an_ending_that_crosses_a_turn_wins():
+    """The awaited seat's turn and another seat's ending of the game cross: the ending wins
+    on both devices (its seat's secret is out already), and the turn after it is refused."""
+    devices, rng = three_devices(19)
+    waiting = devices[0].table().next_seat
+    ender = abandon(devices[(waiting + 1) % 3])
+    turn = send_turn(devices[waiting], turn_of(devices[waiting], rng))
+    took = receive(turn, ender.record)
+    assert took.record.abandoned == waiting and took.table().over
+    assert took.record.moves == ender.record.moves
+    with pytest.raises(Refused, match="does not count"):
+        receive(ender, turn.record)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from nova.lab.cli import main
-from nova.lab.core.game import GameJob, GameRecord, play_game
+from nova.lab.core.game import GameJob, GameResult, play_game
 from nova.lab.core.summary import summarize
 from nova.rules import State
 
@@ -87,7 +87,7 @@ def test_ties_are_split_evenly_and_seats_rotate():
          "end": "round limit", "played": [{"b1": 2}, {}], "held": [["s1"], []],
          "think": [0, 0], "bay_points": [2, 3], "special_points": [10, 0], **ARC},
     ]  # fmt: skip
-    d = summarize([GameRecord.from_dict(r) for r in results], 2, ["greedy", "random"], 1.0)
+    d = summarize([GameResult.from_dict(r) for r in results], 2, ["greedy", "random"], 1.0)
     d = d.as_json()
     assert d["wins"] == [0.5, 1.5]  # entry 1 sat at seat 0 in game 1 and won it
     assert d["mean_score"] == [6.0, 10.5]
@@ -134,7 +134,7 @@ def test_lab_compares_content_2_with_content_1(capsys):
 SHORT = {"settings": {"max_rounds": 8}}  # short games keep these tests fast
 
 
-def _game_for_game(results: list[GameRecord]) -> list[GameRecord]:
+def _game_for_game(results: list[GameResult]) -> list[GameResult]:
     """A batch's games without the wall-clock think times (the one thing a machine changes)."""
     return [r.without_think() for r in results]
 
@@ -416,7 +416,7 @@ def test_lab_says_in_whose_turn_super_nova_came_and_whether_they_won(capsys):
         r = play_game(GameJob(g, 3, ("greedy",) * 3, None, None, 1))
         assert r.end == "supernova"
         old = {k: v for k, v in dataclasses.asdict(r).items() if k != "ender"}
-        assert r.ender == GameRecord.from_dict(old).ender
+        assert r.ender == GameResult.from_dict(old).ender
     d = _lab_json(capsys, "--players", "3", "--bots", "greedy", "--games", "6", "--workers", "1")
     by_pos = d["arc"]["supernova_by_turn_position"]
     assert len(by_pos) == 3 and abs(sum(by_pos) - 1) < 1e-9

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from nova.lab.cli import main
-from nova.lab.core.game import GameJob, GameRecord, play_game
+from nova.lab.core.game import GameJob, GameResult, play_game
 from nova.lab.core.metrics import game_quality, quality_metrics
 from nova.lab.core.summary import summarize
 
@@ -40,14 +40,14 @@ def test_a_shared_win_has_no_loser_to_measure_drama_against():
     assert q.drama is None and q.decided_at is None
 
 
-def _record(**values) -> GameRecord:
+def _record(**values) -> GameResult:
     """A 2-player record with only what the metrics read set; the rest plain."""
     base = dict(g=0, first=0, ender=0, seat_entry=[0, 1], scores=[0, 0], bay_points=[0, 0],
                 special_points=[0, 0], turns=10, rounds=5, decisions=50, unloads=0, disrupts=0,
                 longest_gap_rounds=0.0, longest_dry_rounds=0, shards_entered=0, shards_in_bag=0,
                 shards_banked=0, end="supernova", played=[{}, {}], held=[[], []],
                 think=[0.0, 0.0])  # fmt: skip
-    return GameRecord.from_dict(base | values)
+    return GameResult.from_dict(base | values)
 
 
 def test_a_batchs_metrics_average_its_games():

@@ -11,9 +11,9 @@ import re
 from nova.render.board import board_svg
 from nova.render.game import game_html
 from nova.render.geometry import CENTRE, geometry_for
-from nova.render.marks import motion_points
+from nova.render.marks import motion_points, motions
 from nova.rules import layout_for
-from nova.web.session import Session, motions
+from nova.web.session import Session
 
 
 def _play_until(session: Session, want, rng: random.Random, limit: int = 400) -> str | None:

@@ -232,3 +232,31 @@ def test_the_audit_names_a_card_played_from_the_draw_pile(page_factory, server_u
     assert wait_attr(page, "data-nova-audit") == "failed"
     text = page.inner_text("#nova-audit")
     assert f"played {card} from the draw pile" in text and record.who(cheater) in text
+
+
+def test_axe_finds_nothing_on_the_screens_of_play_by_links(page_factory, server_url):
+    """WCAG 2.2 A/AA (axe-core) on the by-links form, an invitation, and a game on a seat,
+    at desktop and phone width."""
+    from tests.axe_helpers import axe_violations
+
+    game = set_up(2, seed=4)
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = page_factory(bypass_csp=True, viewport=viewport)
+        page.goto(server_url)
+        wait_ready(page)
+        page.click('[data-ui="by-links"]')
+        assert axe_violations(page) == []
+        page.click('[data-ui="new-game"]')
+        wait_attr(page, "data-nova-seat", "A")
+        assert axe_violations(page) == []
+        invited = page_factory(bypass_csp=True, viewport=viewport)
+        invited.goto(body(page, "data-nova-send") or "")
+        wait_ready(invited)
+        invited.wait_for_selector('[data-ui="join"]')
+        assert axe_violations(invited) == []
+        seat = page_factory(bypass_csp=True, viewport=viewport)
+        d = game.devices[1]
+        seat.goto(f"{server_url}#{wire.encode(d.record, d.seat, d.secret)}")
+        wait_ready(seat)
+        wait_attr(seat, "data-nova-seat", "B")
+        assert axe_violations(seat) == []

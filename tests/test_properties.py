@@ -52,7 +52,7 @@ def play_out(players: int, seed: int, each=None) -> tuple[State, list[str]]:
     pick = random_policy(seed)
     moves = []
     # a generous bound: max_rounds full rounds of at most a few hundred decisions a turn
-    limit = s.layout.settings["max_rounds"] * players * 300
+    limit = s.layout.settings.max_rounds * players * 300
     while not s.is_over():
         move = pick(s)
         after = s.apply(move)
@@ -263,7 +263,7 @@ def test_r49_uniform_random_games_terminate_within_a_bound(players):
             s = s.apply(r.choice(s.legal_moves()))
             decisions += 1
             assert decisions < 40 * players * 300
-        assert s.round <= s.layout.settings["max_rounds"]
+        assert s.round <= s.layout.settings.max_rounds
 
 
 def test_random_policy_reaches_every_kind_of_ending_event():

@@ -12,7 +12,7 @@ import pytest
 
 from nova.lab import cli
 from nova.lab.core.game import GameJob, play_game
-from nova.lab.core.result import run_json, without_machine
+from nova.lab.core.result import run_result, without_machine
 from nova.lab.workbench import (
     MAX_LINK_VARIANT,
     VARIANT_FILE,
@@ -55,6 +55,19 @@ def test_the_address_prefills_the_form():
     assert variant == {} and notes == []
     form, _, _ = read_query("lab&players=4&bots=search")
     assert form.bots == ("search",) * 4 and form.players == 4
+
+
+def test_the_address_reads_a_line_up_as_the_cli_does():
+    """``search:16`` (a search bot with its budget) is a line-up the CLI takes: so does the
+    address, and the form offers it for its seat."""
+    from nova.lab.core.game import parse_bots
+    from nova.render.workbench import _bot_options
+
+    form, _, notes = read_query("lab&players=2&bots=search:16,greedy")
+    assert notes == [] and form.bots == tuple(parse_bots("search:16,greedy", 2))
+    assert ("search:16", "Search:16") in _bot_options("search:16")
+    _, _, notes = read_query("lab&players=2&bots=search:many")
+    assert notes == ["bots: 'search:many': a budget is a whole number, like search:200"]
 
 
 @pytest.mark.parametrize(
@@ -164,7 +177,7 @@ def test_markup_escapes_everything_from_a_variant():
     html = workbench_html(bench)
     body = re.search(r'id="nova-lab-result">(.*?)</script>', html, re.S)
     assert body and "</" not in body.group(1)
-    assert json.loads(body.group(1)) == bench.run.result
+    assert json.loads(body.group(1)) == bench.run.result.as_json()
 
 
 # -- a run -------------------------------------------------------------------------------------
@@ -188,8 +201,8 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     expected = json.loads(capsys.readouterr().out)
     expected["compare"]["variant"] = VARIANT_FILE
     assert run.result is not None
-    assert without_machine(run.result) == without_machine(expected)
-    assert run.result["workers"] == 2
+    assert without_machine(run.result.as_json()) == without_machine(expected)
+    assert run.result.workers == 2
     # today's rules alone: a single batch, no comparison
     c.dispatch(LabEdit("card:s3.colour", "k"))
     c.dispatch(LabStart())
@@ -224,7 +237,7 @@ def test_stop_keeps_the_games_played_on_every_side():
     assert run.request(1) is None
     run.finish(1.0)
     assert run.status == "stopped" and run.result is not None
-    assert run.result["games"] == 3 and run.result["compare"]["games"] == 3
+    assert run.result.base.games == 3 and run.result.compare.games == 3
 
 
 def test_a_worker_that_fails_says_why_and_the_run_stops():
@@ -257,8 +270,8 @@ def test_the_menu_and_the_address_open_the_workbench():
 
 def test_run_json_matches_the_summary_of_each_side():
     records = [play_game(GameJob(g, 2, ("random", "random"), None, None, 4)) for g in range(3)]
-    result = run_json([records, records], [None, "x.json"], 2, ["random", "random"], 4, None,
-                      3.0, 1)  # fmt: skip
+    result = run_result([records, records], [None, "x.json"], 2, ["random", "random"], 4, None,
+                        3.0, 1).as_json()  # fmt: skip
     assert result["games"] == 3 and result["compare"]["variant"] == "x.json"
     assert without_machine(result)["compare"] == {
         k: v for k, v in without_machine(result).items() if k not in ("compare", "seed",

@@ -230,7 +230,7 @@ def dragging(s: State) -> float:
     the round limit's own horizon counts as dragging too.
     """
     onset = SLACK + PACE * s.track_pos
-    limit = s.layout.settings.get("max_rounds")
+    limit = s.layout.settings.max_rounds
     if limit:
         onset = min(onset, limit - HORIZON)
     return min(max((s.round - onset) / RAMP, 0.0), 1.0)
@@ -259,7 +259,7 @@ def evaluate(s: State, me: int) -> float:
     # wants time): without this a leader happily sits on a won position (parked on an
     # opponent's gate, holding the last Shards) and the game never reaches Super-Nova.
     value += TEMPO * math.tanh(value / LEAD) * s.track_pos
-    limit = s.layout.settings.get("max_rounds")
+    limit = s.layout.settings.max_rounds
     if limit:
         w = (s.round - (limit - HORIZON)) / (HORIZON / 2)
         if w > 0:

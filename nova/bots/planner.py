@@ -22,11 +22,12 @@ Values come from :func:`nova.bots.evaluate.evaluate`. Shards are never left behi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
-from ..rules import Kind, State
-from ..rules.actions.bank import Bank
+from ..rules import Kind, Move, State
+from ..rules import move as mv
+from ..rules.actions.unload_bays import UnloadBays
 from .evaluate import bay_value, dragging, evaluate, geometry
 
 FINISH_NODES = 240  # states tried when finishing one action
@@ -34,15 +35,16 @@ MAX_STEPS = 24  # options taken in one turn at most (every option uses a card or
 MARGIN = 0.01  # an option must beat ending the turn by this much
 LOOK_ENDS = 60  # first actions' ends tried when looking two actions ahead
 LOOK_NODES = 40  # states tried per second action (as in the search bot's rollouts)
+END = mv.end()
 
 
 def _settled(s: State, me: int) -> bool:
     return s.over or s.current_player != me or (s.pending is None and not s.spawn_shard)
 
 
-def _best_bays(s: State) -> list[str]:
+def _best_bays(s: State) -> list[Move]:
     """Bay moves for the Shards being unloaded, best split over all assignments (R38)."""
-    assert isinstance(s.pending, Bank)
+    assert isinstance(s.pending, UnloadBays)
     shards = s.pending.shards
     bays = list(s.players[s.turn].bays)
     table = geometry(s.layout).bay_table
@@ -52,27 +54,27 @@ def _best_bays(s: State) -> list[str]:
             gains = [bay_value(b + c, table) - bay_value(b, table) for b in bays]
             i = gains.index(max(gains))
             bays[i] += c
-            out.append(f"B{i}")
+            out.append(mv.bay(i))
         return out
     best: float | None = None
-    best_moves: list[str] = []
+    best_moves: list[Move] = []
     for assign in product(range(3), repeat=len(shards)):
         trial = bays[:]
         for c, b in zip(shards, assign, strict=True):
             trial[b] += c
         v = sum(bay_value(b, table) for b in trial)
         if best is None or v > best + 1e-9:
-            best, best_moves = v, [f"B{b}" for b in assign]
+            best, best_moves = v, [mv.bay(b) for b in assign]
     return best_moves
 
 
-def _planned(s: State, me: int) -> list[str] | None:
+def _planned(s: State, me: int) -> list[Move] | None:
     """The moves that finish the action in progress by its kind's own plan, if it has one
     (PLANS); None when the choices are searched."""
     pd = s.pending
     if pd is None or s.spawn_shard:
         return None
-    plan = PLANS[pd.kind]
+    plan = PLANS.get(pd.kind)
     return None if plan is None else plan(s)
 
 
@@ -89,7 +91,7 @@ def finish_action(s: State, me: int, nodes: list[int] | None = None):
         v, more, end = finish_action(s, me, nodes)
         return v, moves + more, end
     legal = s.legal_moves()
-    if legal and legal[0][0] == "x":
+    if legal and legal[0].kind == mv.LEAVE:
         legal = legal[:1]  # carry every Shard along
     best = None
     for m in legal:
@@ -102,7 +104,7 @@ def finish_action(s: State, me: int, nodes: list[int] | None = None):
     return best
 
 
-def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[str], State]]:
+def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[Move], State]]:
     """Every way (up to ``nodes``) to carry out the action in progress: (moves, end) pairs.
 
     Unlike :func:`finish_action` it keeps them all, not only the best by the evaluation:
@@ -119,7 +121,7 @@ def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[str]
             yield moves + more, end
         return
     legal = s.legal_moves()
-    if legal and legal[0][0] == "x":
+    if legal and legal[0].kind == mv.LEAVE:
         legal = legal[:1]
     for m in legal:
         if nodes[0] <= 0:
@@ -129,27 +131,15 @@ def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[str]
             yield [m, *more], end
 
 
-# How the planner finishes each kind of action in progress: a plan of its own, or None for
-# a small exhaustive search over the choices (ship, space, target, card, ...), judged by
-# the evaluation. Every kind is listed: a new kind fails tests/test_architecture.py until it is.
-PLANS: dict[Kind, Callable[[State], list[str]] | None] = {
-    Kind.BANK: _best_bays,  # 3^k bay assignments judged by the bays' value alone
-    Kind.ORBIT: None,
-    Kind.JUMP: None,
-    Kind.HYPER_JUMP: None,
-    Kind.PHASE_SHIFT: None,
-    Kind.JUMP_PUSH: None,
-    Kind.UNLOAD: None,
-    Kind.HIJACK: None,
-    Kind.PUSH: None,
-    Kind.SABOTAGE: None,
-    Kind.UPGRADE: None,
-    Kind.REORDER: None,
-    Kind.SKIP: None,
+# The kinds of action in progress the planner finishes by a plan of their own; any other is
+# finished by a small exhaustive search over its choices (ship, space, target, card, ...),
+# judged by the evaluation, so a new kind of action needs nothing here.
+PLANS: dict[str, Callable[[State], list[Move]]] = {
+    Kind.UNLOAD_BAYS: _best_bays,  # 3^k bay assignments judged by the bays' value alone
 }
 
 
-def two_step(s: State, me: int, stay: float) -> list[str] | None:
+def two_step(s: State, me: int, stay: float) -> list[Move] | None:
     """The first action of the best pair of actions, if the pair beats ending the turn.
 
     ``s`` is between actions on ``me``'s turn and no single action beats ``stay`` (ending
@@ -157,12 +147,12 @@ def two_step(s: State, me: int, stay: float) -> list[str] | None:
     by the best next action (:func:`ranked_options`, a cheaper finish); dear, so the
     planner asks only in a game that drags.
     """
-    best: tuple[float, list[str]] | None = None
+    best: tuple[float, list[Move]] | None = None
     seen: set = set()
-    firsts = [m for m in s.legal_moves() if _is_action(s, m) or m[0] == "L"]
+    firsts = [m for m in s.legal_moves() if _is_action(s, m) or m.kind == mv.LAUNCH]
     keys = set()
     for m in firsts:
-        key = ("L", m) if m[0] == "L" else _action_key(s, m)
+        key = ("L", m) if m.kind == mv.LAUNCH else _action_key(s, m)
         if key in keys:  # twin cards: one is enough
             continue
         keys.add(key)
@@ -174,20 +164,20 @@ def two_step(s: State, me: int, stay: float) -> list[str] | None:
                 continue
             seen.add(sig)
             second = ranked_options(end, me, LOOK_NODES)[0]
-            if second[1] == ["E"] or second[0] < stay + MARGIN:
+            if second[1] == [END] or second[0] < stay + MARGIN:
                 continue
             if best is None or second[0] > best[0]:
                 best = (second[0], [m, *more])
     return None if best is None else best[1]
 
 
-def _is_action(s: State, m: str) -> bool:
-    return m[-1] in "ur" and (m[:-1] in s.layout.basic or m[:-1] in s.layout.special)
+def _is_action(s: State, m: Move) -> bool:
+    """A card played for its action (not as a chain link)."""
+    return m.kind == mv.PLAY and m.mode in ("u", "r")
 
 
-def _action_key(s: State, m: str):
-    cid, mode = m[:-1], m[-1]
-    return (s.card_action(cid, mode), cid in s.layout.special)
+def _action_key(s: State, m: Move):
+    return (s.card_action(m.card, m.mode), m.card in s.layout.special)
 
 
 def _action_values(s: State, me: int, memo: dict, nodes: int = FINISH_NODES) -> dict:
@@ -204,19 +194,19 @@ def _action_values(s: State, me: int, memo: dict, nodes: int = FINISH_NODES) -> 
     return out
 
 
-def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[float, list[str]]]:
+def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[float, list[Move]]]:
     """(value, decisions) of each sensible next step, best first (replay with :func:`play`).
 
     ``s`` is between actions on ``me``'s turn. Ending the turn is one option; its value
     is the position as it stands (the draw that follows is unknown).
     """
-    options: list[tuple[float, list[str]]] = []
+    options: list[tuple[float, list[Move]]] = []
     memo: dict = {}
     legal = s.legal_moves()
-    options.append((evaluate(s, me), ["E"]))
+    options.append((evaluate(s, me), [END]))
     for m, (v, more, _) in _action_values(s, me, memo, nodes).items():
         options.append((v, [m, *more]))
-    links = [m for m in legal if m[-1] in "sl"]
+    links = [m for m in legal if m.kind == mv.PLAY and m.mode in ("s", "l")]
     if s.need_link and links:
         # after a link, the best action it opens; use the least useful card as the link
         best_link = None
@@ -226,14 +216,14 @@ def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[f
             if not values:
                 continue
             m, (v, more, _) = max(values.items(), key=lambda kv: kv[1][0])
-            worth = max((memo[k][0] for k in memo if _card_has(s, link[:-1], k)), default=-1e9)
+            worth = max((memo[k][0] for k in memo if _card_has(s, link.card, k)), default=-1e9)
             rank = (v, -worth)
             if best_link is None or rank > best_link[0]:
                 best_link = (rank, [link, m, *more])
         if best_link is not None:
             options.append((best_link[0][0], best_link[1]))
     for m in legal:
-        if m[0] == "L":
+        if m.kind == mv.LAUNCH:
             options.append((evaluate(s.apply(m), me), [m]))
     options.sort(key=lambda o: -o[0])
     return options
@@ -246,12 +236,12 @@ def _card_has(s: State, cid: str, key) -> bool:
     return key[0] in (s.card_action(cid, "u"), s.card_action(cid, "r"))
 
 
-def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[str], State]:
+def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[Move], State]:
     """The greedy plan for the rest of ``me``'s turn (or its Spawn placement) and its end.
 
     ``nodes`` bounds the states tried to finish each action (rollouts use fewer).
     """
-    plan: list[str] = []
+    plan: list[Move] = []
     for _ in range(MAX_STEPS):
         if s.over or s.current_player != me:
             break
@@ -260,9 +250,9 @@ def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[str], 
             plan += moves
             continue
         options = ranked_options(s, me, nodes)
-        stay = next(o for o in options if o[1] == ["E"])
+        stay = next(o for o in options if o[1] == [END])
         best = options[0]
-        if best[1] == ["E"] or best[0] < stay[0] + MARGIN:
+        if best[1] == [END] or best[0] < stay[0] + MARGIN:
             first = two_step(s, me, stay[0]) if dragging(s) > 0 else None
             if first is not None:
                 done, s = play(s, me, first)
@@ -271,19 +261,19 @@ def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[str], 
             for m in dump_moves(s, me):
                 s = s.apply(m)
                 plan.append(m)
-            plan.append("E")
-            s = s.apply("E")
+            plan.append(END)
+            s = s.apply(END)
             break
         done, s = play(s, me, best[1])
         plan += done
     else:
-        if not s.over and s.current_player == me and s.pending is None and "E" in s.legal_moves():
-            plan.append("E")
-            s = s.apply("E")
+        if not s.over and s.current_player == me and s.pending is None and END in s.legal_moves():
+            plan.append(END)
+            s = s.apply(END)
     return plan, s
 
 
-def dump_moves(s: State, me: int) -> list[str]:
+def dump_moves(s: State, me: int) -> list[Move]:
     """Chain links that discard the cards of no use now, so the next hand is fresh.
 
     Unplayed cards stay in hand (R14, R15): a hand of cards with nothing to do would
@@ -297,22 +287,22 @@ def dump_moves(s: State, me: int) -> list[str]:
         names = {n for a in actions if a is not None for n in a.names()}
         if carrying and names & {"unload", "jump", "hyper_jump"}:
             continue
-        out.append(cid + ("s" if cid in s.layout.basic else "l"))
+        out.append(mv.play(cid, "s" if cid in s.layout.basic else "l"))
     return out
 
 
-def play(s: State, me: int, moves: list[str]) -> tuple[list[str], State]:
+def play(s: State, me: int, moves: Sequence[str]) -> tuple[list[Move], State]:
     """Play ``moves`` from ``s`` as far as they stay legal, then finish the action greedily.
 
     A memoised option may have been worked out with a twin card (same action) or
     another chain link; replaying it keeps the plan honest about the real hand.
     """
-    done: list[str] = []
+    done: list[Move] = []
     for m in moves:
         if s.over or s.current_player != me or m not in s.legal_moves():
             break
         s = s.apply(m)
-        done.append(m)
+        done.append(Move(m))
     if not _settled(s, me):
         _, more, s = finish_action(s, me)
         done += more

@@ -33,7 +33,7 @@ import time
 
 from ..rules import State, determinize
 from .evaluate import evaluate
-from .planner import dump_moves, finish_action, plan_turn, play, ranked_options
+from .planner import END, dump_moves, finish_action, plan_turn, play, ranked_options
 from .simple import PlanningBot
 
 DEFAULT_BUDGET = 48
@@ -113,16 +113,16 @@ class SearchBot(PlanningBot):
         plans: list[list[str]] = []
         seen = set()
         for moves in firsts:
-            if moves == ["E"]:
+            if moves == [END]:
                 # end the turn as the planner does: cards of no use now go as chain links,
                 # else a hand that cannot act (Specials without their colour) stays stuck for
                 # ever and the seat passes to the round limit
-                moves = [*dump_moves(s, me), "E"]
+                moves = [*dump_moves(s, me), END]
             if moves[0] in seen:
                 continue
             seen.add(moves[0])
             done, after = play(s, me, moves)
-            rest, _ = plan_turn(after, me) if done and done[-1] != "E" else ([], after)
+            rest, _ = plan_turn(after, me) if done and done[-1] != END else ([], after)
             if done and done[0] in view["legal"]:
                 plans.append(done + rest)
             if len(plans) >= CANDIDATES:

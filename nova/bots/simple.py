@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
 from ..rules import determinize
 from .planner import plan_turn
@@ -59,7 +60,7 @@ class PlanningBot(Bot):
         m = self.memory.get(view_key(view))
         return m if m is not None and m in view["legal"] else None
 
-    def remember(self, state, seat: int, moves: list[str]) -> None:
+    def remember(self, state, seat: int, moves: Sequence[str]) -> None:
         if len(self.memory) > PLAN_MEMORY:
             self.memory.clear()
         for m in moves:

@@ -160,12 +160,23 @@ def receive(device: Device | None, incoming: FairRecord) -> Device:
         len(incoming.moves) < len(mine.moves)
         and mine.moves[: len(incoming.moves)] == incoming.moves
     ):
+        if incoming.abandoned >= 0 and mine.abandoned < 0:
+            # an ending that crossed a turn wins: its seat has shown its secret already
+            replace(device, record=incoming).table()
+            shown = tuple(incoming.secret_of(i) for i in range(mine.players))
+            return replace(device, record=replace(incoming, secrets=shown))
         news = any(incoming.secret_of(i) and not mine.secret_of(i) for i in range(mine.players))
         if not news:  # an end link that comes late still brings its secrets
             raise Refused(
                 f"this link is older than the game you have (it ends at move "
                 f"{len(incoming.moves)}, you have {len(mine.moves)}): nothing changed"
             )
+    if mine.abandoned >= 0 and incoming.abandoned < 0 and len(incoming.moves) > len(mine.moves):
+        raise Refused(
+            f"{mine.who(mine.abandoned_by)} ended this game without "
+            f"{mine.who(mine.abandoned)} at move {len(mine.moves)}: a turn after that does not "
+            "count. Nothing changed"
+        )
     diff = _first_difference(mine.moves, incoming.moves)
     if diff < min(len(mine.moves), len(incoming.moves)):
         table = replay(mine, device.secrets, prepare=False)

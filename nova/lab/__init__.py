@@ -5,7 +5,7 @@ import, including those inside functions, and fails on a circle):
 
 * ``core/``: what runs anywhere, CPython or the page (Pyodide), standard library and the
   game only: ``stats`` (intervals, spreads), ``game`` (:class:`GameJob` -> ``play_game`` ->
-  :class:`GameRecord`), ``metrics`` (game-quality metrics from the bots' evaluations),
+  :class:`GameResult`), ``metrics`` (game-quality metrics from the bots' evaluations),
   ``summary`` (a batch's figures) and ``result`` (a run's JSON: what ``--json`` prints and
   the workbench shows). The page ships this and the workbench, no other module of the lab
   (``tools/build_site.py``; tests/test_lab_package.py).

@@ -19,14 +19,14 @@ import os
 import sys
 import time
 
-from .core.game import Batch, GameRecord, parse_bots
+from .core.game import Batch, GameResult, parse_bots
 from .runners import LAB_EXTRA, LabSetupError, run_batches
 
 SWEEP_GAMES = 1_000_000
 CORES = (2, 16, 64, 256)
 
 
-def _same_games(a: list[GameRecord], b: list[GameRecord]) -> bool:
+def _same_games(a: list[GameResult], b: list[GameResult]) -> bool:
     # wall-clock think time differs; the rest must not
     return [r.without_think() for r in a] == [r.without_think() for r in b]
 

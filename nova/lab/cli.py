@@ -36,15 +36,15 @@ import sys
 
 from ..bots import BOT_NAMES
 from ..rules import ContentError, layout_for
-from .core.game import Batch, GameRecord, parse_bots
-from .core.result import run_json
+from .core.game import Batch, GameResult, parse_bots
+from .core.result import run_result
 from .core.summary import summarize
 from .runners import LabSetupError, read_variant, run_batches
 from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim, parse_set
 from .text_report import report_lines, table_lines
 
 
-def wins_note(results: list[list[GameRecord]]) -> str:
+def wins_note(results: list[list[GameResult]]) -> str:
     """Wins by entry so far, per batch, beside the progress bar."""
     parts = []
     for rs in results:
@@ -148,7 +148,7 @@ def main(argv: list[str]) -> int:
     except LabSetupError as exc:
         print(exc, file=sys.stderr)
         return 2
-    summary = run_json(
+    result = run_result(
         results,
         [paths[k] for k in keys],
         args.players,
@@ -159,6 +159,7 @@ def main(argv: list[str]) -> int:
         args.workers,
         args.scheduler,
     )
+    summary = result.as_json()
     out = {"base": summary}
     if "compare" in summary:
         out["compare"] = summary["compare"]
@@ -170,7 +171,7 @@ def main(argv: list[str]) -> int:
         f"Nova Raiders lab: {args.players} players, bots {', '.join(bots)}, seed {args.seed}"
         + (f", budget {args.budget}" if args.budget else "")
     )
-    lines = report_lines(out["base"], out.get("compare"), names)
+    lines = report_lines(result.base, result.compare, names)
     if args.report and not write_report_or_fail(
         args.report,
         title=title,
@@ -259,7 +260,7 @@ def sweep_main(argv: list[str]) -> int:
             file=sys.stderr,
         )
 
-    def cells_done(results: list[list[GameRecord]]) -> str:
+    def cells_done(results: list[list[GameResult]]) -> str:
         return f"cells done {sum(len(rs) == args.games for rs in results)}/{len(cells)}"
 
     try:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .core.game import Batch, GameJob, GameRecord, play_game
+from .core.game import Batch, GameJob, GameResult, play_game
 
 LAB_EXTRA = "pip install -e '.[lab]'"  # what a user runs when a lab package is missing
 
@@ -41,7 +41,7 @@ def read_variant(path: str | None) -> dict | None:
 Chunk = list[tuple[int, GameJob]]
 
 
-def play_chunk(jobs: Chunk) -> list[tuple[int, GameRecord]]:
+def play_chunk(jobs: Chunk) -> list[tuple[int, GameResult]]:
     """Play a few games in one task: (batch index, the game's record) for each."""
     return [(index, play_game(job)) for index, job in jobs]
 
@@ -92,7 +92,7 @@ class Progress:
             self.bar.close()
 
 
-def _local_stream(chunks: list[Chunk], workers: int) -> Iterator[list[tuple[int, GameRecord]]]:
+def _local_stream(chunks: list[Chunk], workers: int) -> Iterator[list[tuple[int, GameResult]]]:
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
             yield play_chunk(chunk)
@@ -135,7 +135,7 @@ def check_workers(client) -> list[str]:
     ]
 
 
-def _dask_stream(chunks: list[Chunk], client) -> Iterator[list[tuple[int, GameRecord]]]:
+def _dask_stream(chunks: list[Chunk], client) -> Iterator[list[tuple[int, GameResult]]]:
     from distributed import as_completed
 
     # pure=False: every chunk is new work; hashing the arguments to deduplicate would only cost
@@ -153,9 +153,9 @@ def run_batches(
     scheduler: str | None = None,
     progress: bool = False,
     label: str = "games",
-    note: Callable[[list[list[GameRecord]]], str] | None = None,
+    note: Callable[[list[list[GameResult]]], str] | None = None,
     client=None,
-) -> tuple[list[list[GameRecord]], float]:
+) -> tuple[list[list[GameResult]], float]:
     """Play every batch as one stream; each batch's results in game order, and the seconds.
 
     ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``) or ``client`` (a connected
@@ -163,7 +163,7 @@ def run_batches(
     ``note`` turns the results so far into a short text beside the progress bar.
     """
     jobs = [job for i, b in enumerate(batches) for job in b.jobs(i)]
-    results: list[list[GameRecord]] = [[] for _ in batches]
+    results: list[list[GameResult]] = [[] for _ in batches]
     own_client = None
     if scheduler is not None and client is None:
         client = own_client = connect(scheduler)

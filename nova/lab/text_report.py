@@ -1,14 +1,15 @@
 """The lab's text reports: the table ``python -m nova lab`` prints (one column per variant) and
-the sweep's table (one row per cell). Plain text from a summary's JSON data."""
+the sweep's table (one row per cell). Plain text from a run's typed summaries (the sweep's
+table: from its JSON data)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from .core.metrics import card_order
-from .core.summary import STALL_ROUNDS
+from .core.stats import Quantiles
+from .core.summary import STALL_ROUNDS, Arc, Points, Summary
 
 
 def _games(gs: list[int] | None, most: int = 4) -> str:
@@ -19,50 +20,48 @@ def _games(gs: list[int] | None, most: int = 4) -> str:
     return text + (f" +{len(gs) - most}" if len(gs) > most else "")
 
 
-def arc_lines(cols: list[dict], row) -> None:
+def _quantiles(q: Quantiles | None) -> str:
+    if q is None or not q.n:
+        return "-"
+    return f"{q.median:g} [{q.p10:g}-{q.p90:g}]"
+
+
+def arc_lines(cols: list[Summary], row) -> None:
     """The game's arc as rows of the report (``row(label, fn)`` adds one)."""
 
-    def q(fn: Callable[[Any], Any]) -> Callable[[dict], Any]:
-        return lambda c: (
-            f"{fn(c)['median']:g} [{fn(c)['p10']:g}-{fn(c)['p90']:g}]" if fn(c)["n"] else "-"
-        )
+    def q(fn: Callable[[Arc], Quantiles]) -> Callable[[Summary], str]:
+        return lambda c: _quantiles(fn(c.arc))
 
-    row("rounds: median [10%-90%]", q(lambda c: c["arc"]["rounds"]))
-    row(
-        "rounds: least / most",
-        lambda c: f"{c['arc']['rounds']['min']} / {c['arc']['rounds']['max']}",
-    )
-    ends = sorted(set().union(*(c["arc"]["rounds_by_end"] for c in cols)))
+    row("rounds: median [10%-90%]", q(lambda a: a.rounds))
+    row("rounds: least / most", lambda c: f"{c.arc.rounds.min} / {c.arc.rounds.max}")
+    ends = sorted(set().union(*(c.arc.rounds_by_end for c in cols)))
     for end in ends:
         row(
             f"  rounds when ending by {end}",
-            lambda c, e=end: (
-                q(lambda c2: c2["arc"]["rounds_by_end"][e])(c)
-                if e in c["arc"]["rounds_by_end"]
-                else "-"
-            ),
+            lambda c, e=end: _quantiles(c.arc.rounds_by_end.get(e)),
         )
-    row("Shards entered play (of 30)", q(lambda c: c["arc"]["shards_entered"]))
-    row("Shards left in the bag", q(lambda c: c["arc"]["shards_in_bag"]))
-    row("Shards banked in Cargo Bays", q(lambda c: c["arc"]["shards_banked"]))
+    row("Shards entered play (of 30)", q(lambda a: a.shards_entered))
+    row("Shards left in the bag", q(lambda a: a.shards_in_bag))
+    row("Shards banked in Cargo Bays", q(lambda a: a.shards_banked))
     for who in ("winners", "all"):
         row(
             f"points {who}: bays / Specials",
-            lambda c, w=who: (
-                f"{c['arc'][f'points_{w}']['bays']:.1f} / {c['arc'][f'points_{w}']['specials']:.1f}"
-                f" ({_pct(c['arc'][f'points_{w}']['bay_share']).strip()})"
-            ),
+            lambda c, w=who: _points(c.arc.points_winners if w == "winners" else c.arc.points_all),
         )
-    for p in range(len(cols[0]["turn_position_win_rate"])):
+    for p in range(len(cols[0].turn_position_win_rate)):
         row(
             f"Super-Nova in turn position {p + 1}'s turn",
-            lambda c, p=p: _pct(c["arc"]["supernova_by_turn_position"][p]),
+            lambda c, p=p: _pct(c.arc.supernova_by_turn_position[p]),
         )
-    row("  and that player wins", lambda c: _pct(c["arc"]["supernova_bringer_wins"]))
-    row("Unloads per game", q(lambda c: c["arc"]["unloads"]))
-    row("Disrupts per game", q(lambda c: c["arc"]["disrupts"]))
-    row("longest run without Unload (rds)", q(lambda c: c["arc"]["longest_no_unload_rounds"]))
-    row("longest run, no Shard in play", q(lambda c: c["arc"]["longest_dry_rounds"]))
+    row("  and that player wins", lambda c: _pct(c.arc.supernova_bringer_wins))
+    row("Unloads per game", q(lambda a: a.unloads))
+    row("Disrupts per game", q(lambda a: a.disrupts))
+    row("longest run without Unload (rds)", q(lambda a: a.longest_no_unload_rounds))
+    row("longest run, no Shard in play", q(lambda a: a.longest_dry_rounds))
+
+
+def _points(p: Points) -> str:
+    return f"{p.bays:.1f} / {p.specials:.1f} ({_pct(p.bay_share).strip()})"
 
 
 def _pct(x: float | None) -> str:
@@ -73,105 +72,98 @@ def _num(x: float | None, fmt: str = ".1f") -> str:
     return "-" if x is None else format(x, fmt)
 
 
-def quality_lines(cols: list[dict], row) -> None:
+def quality_lines(cols: list[Summary], row) -> None:
     """The game-quality metrics (nova.lab.core.metrics) as rows of the report."""
 
-    def m(c: dict) -> dict:
-        return c.get("metrics") or {}
+    def leads(c: Summary) -> str:
+        m = c.metrics
+        return f"{_num(m.lead_changes)} ({_pct(m.lead_change_rate).strip()})"
 
-    def leads(c: dict) -> str:
-        return f"{_num(m(c).get('lead_changes'))} ({_pct(m(c).get('lead_change_rate')).strip()})"
-
-    def drama(c: dict) -> str:
-        return f"{_num(m(c).get('drama'))} ({_num(m(c).get('drama_max'))}) pts"
+    def drama(c: Summary) -> str:
+        return f"{_num(c.metrics.drama)} ({_num(c.metrics.drama_max)}) pts"
 
     row("lead changes per game (per turn)", leads)
     row("drama: winner behind by, mean (max)", drama)
-    row("  turns the winner was behind", lambda c: _pct(m(c).get("winner_behind")))
-    row("decided at (share of the game)", lambda c: _pct(m(c).get("decided_at")))
-    row("balance: seat win-rate gap", lambda c: _pct(m(c).get("balance_gap")))
+    row("  turns the winner was behind", lambda c: _pct(c.metrics.winner_behind))
+    row("decided at (share of the game)", lambda c: _pct(c.metrics.decided_at))
+    row("balance: seat win-rate gap", lambda c: _pct(c.metrics.balance_gap))
 
-    def length(c: dict) -> str:
-        s = m(c).get("length_turns")
-        if not s:
+    def length(c: Summary) -> str:
+        s = c.metrics.length_turns
+        if s is None:
             return "-"
-        return f"{s['median']:g} [{s['p10']:g}-{s['p90']:g}] cv {_num(s['cv'], '.2f')}"
+        return f"{s.median:g} [{s.p10:g}-{s.p90:g}] cv {_num(s.cv, '.2f')}"
 
     row("turns: median [10%-90%], cv", length)
 
 
-def report_lines(base: dict, other: dict | None, names: tuple[str, str]) -> list[str]:
+def report_lines(base: Summary, other: Summary | None, names: tuple[str, str]) -> list[str]:
     """The tables, one column per variant."""
     cols = [base] + ([other] if other else [])
     head = f"{'':34}" + "".join(f"{n[:22]:>24}" for n in names[: len(cols)])
     lines = [head]
 
-    def row(label: str, fn) -> None:
+    def row(label: str, fn: Callable[..., str]) -> None:
         lines.append(f"{label:34}" + "".join(f"{fn(c):>24}" for c in cols))
 
-    n = base["players"]
-    row("games", lambda c: str(c["games"]))
+    n = base.players
+    row("games", lambda c: str(c.games))
     for k in range(n):
         row(
-            f"entry {k} ({base['bots'][k]}) wins",
+            f"entry {k} ({base.bots[k]}) wins",
             lambda c, k=k: (
-                f"{_pct(c['win_rate'][k])} [{_pct(c['win_ci95'][k][0]).strip()}"
-                f"-{_pct(c['win_ci95'][k][1]).strip()}]"
+                f"{_pct(c.win_rate[k])} [{_pct(c.win_ci95[k][0]).strip()}"
+                f"-{_pct(c.win_ci95[k][1]).strip()}]"
             ),
         )
     for k in range(n):
         row(
             f"entry {k} score mean (sd)",
-            lambda c, k=k: f"{c['mean_score'][k]:.1f} ({c['score_sd'][k]:.1f})",
+            lambda c, k=k: f"{c.mean_score[k]:.1f} ({c.score_sd[k]:.1f})",
         )
     for p in range(n):
         row(
             f"turn position {p + 1} wins",
             lambda c, p=p: (
-                f"{_pct(c['turn_position_win_rate'][p])} "
-                f"[{_pct(c['turn_position_ci95'][p][0]).strip()}"
-                f"-{_pct(c['turn_position_ci95'][p][1]).strip()}]"
+                f"{_pct(c.turn_position_win_rate[p])} "
+                f"[{_pct(c.turn_position_ci95[p][0]).strip()}"
+                f"-{_pct(c.turn_position_ci95[p][1]).strip()}]"
             ),
         )
-    row("first-seat advantage", lambda c: f"{100 * c['first_seat_advantage']:+.1f} pts")
-    row("turns per game mean (sd)", lambda c: f"{c['turns']['mean']:.1f} ({c['turns']['sd']:.1f})")
-    row(
-        "rounds per game mean (sd)",
-        lambda c: f"{c['rounds']['mean']:.1f} ({c['rounds']['sd']:.1f})",
-    )
-    reasons = sorted(set().union(*(c["end_reasons"] for c in cols)))
+    row("first-seat advantage", lambda c: f"{100 * c.first_seat_advantage:+.1f} pts")
+    row("turns per game mean (sd)", lambda c: f"{c.turns.mean:.1f} ({c.turns.sd:.1f})")
+    row("rounds per game mean (sd)", lambda c: f"{c.rounds.mean:.1f} ({c.rounds.sd:.1f})")
+    reasons = sorted(set().union(*(c.end_reasons for c in cols)))
     for why in reasons:
-        row(f"ends by {why}", lambda c, w=why: _pct(c["end_reasons"].get(w, 0.0)))
+        row(f"ends by {why}", lambda c, w=why: _pct(c.end_reasons.get(w, 0.0)))
     for why in reasons:
-        if why != "supernova" and any(c.get("end_games", {}).get(why) for c in cols):
-            row(f"  games ending by {why}", lambda c, w=why: _games(c.get("end_games", {}).get(w)))
-    row(
-        f"stalled (no Unload {STALL_ROUNDS}+ rounds)",
-        lambda c: _pct(c["stalled_games"]),
-    )
+        if why != "supernova" and any(c.end_games.get(why) for c in cols):
+            row(f"  games ending by {why}", lambda c, w=why: _games(c.end_games.get(w)))
+    row(f"stalled (no Unload {STALL_ROUNDS}+ rounds)", lambda c: _pct(c.stalled_games))
     arc_lines(cols, row)
     quality_lines(cols, row)
-    row("games per minute", lambda c: f"{c['games_per_minute'] or 0:.0f}")
+    row("games per minute", lambda c: f"{c.games_per_minute or 0:.0f}")
     lines.append("")
     lines.append("cards: play rate / plays per game / win rate when played (biased) / of holders")
-    ids = sorted(set().union(*(c["cards"] for c in cols)), key=card_order)
+    ids = sorted(set().union(*(c.cards for c in cols)), key=card_order)
     for cid in ids:
         cells = []
         for c in cols:
-            d = c["cards"].get(cid)
+            d = c.cards.get(cid)
             if d is None:
                 cells.append(f"{'-':>24}")
             else:
-                rate = (c.get("metrics", {}).get("cards", {}).get(cid) or {}).get("play_rate")
+                q = c.metrics.cards.get(cid)
+                rate = q.play_rate if q is not None else None
                 text = (
                     ("   - " if rate is None else f"{rate:4.0%} ")
-                    + f"{d['plays_per_game']:5.2f} {_pct(d['players_win_rate'])} "
-                    + _pct(d["holders_win_rate"])
+                    + f"{d.plays_per_game:5.2f} {_pct(d.players_win_rate)} "
+                    + _pct(d.holders_win_rate)
                 )
                 cells.append(text.rjust(24))
         lines.append(f"  {cid:32}" + "".join(cells))
     for c, name in zip(cols, names, strict=False):
-        for why, text in (c.get("end_positions") or {}).items():
+        for why, text in c.end_positions.items():
             if text:  # the first such game's end, to open with State.from_position
                 lines.append(f"{name}: the first game ending by {why} ended at:")
                 lines.append(f"  {text}")

@@ -4,7 +4,7 @@ plays the run's games in web workers (``nova/web/lab_worker.py``) and hands back
 
 A run plays today's rules and, when the variant changes anything, the variant too, on the
 same seeds and line-ups: its result is exactly the JSON ``python -m nova lab --compare
-VARIANT --json`` prints for them (``nova.lab.core.result.run_json``).
+VARIANT --json`` prints for them (``nova.lab.core.result.RunResult.as_json``).
 
 The address prefills the form (``?lab&players=2&games=40&bots=greedy,greedy&seed=7``, and
 ``&variant=`` a variant packed by :func:`pack_variant`); nothing in it is executed, and the
@@ -28,7 +28,8 @@ from ..rules import ContentError, layout_for
 from ..rules.content import load_data
 
 if TYPE_CHECKING:
-    from .core.game import GameRecord
+    from .core.game import GameResult
+    from .core.result import RunResult
 
 LAB_BOTS = ("random", "greedy", "search")  # docs/BOTS.md; the workbench offers these
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
@@ -145,10 +146,7 @@ def read_query(query: str) -> tuple[LabForm, dict, list[str]]:
             # the lab's core imports the bots: not before the workbench is opened
             from .core.game import parse_bots
 
-            bots = parse_bots(text, form.players)
-            if any(b not in LAB_BOTS for b in bots):
-                raise ValueError(f"bots: one of {', '.join(LAB_BOTS)} for each seat")
-            form = replace(form, bots=tuple(bots))
+            form = replace(form, bots=tuple(parse_bots(text, form.players)))  # as the CLI
         except ValueError as exc:
             notes.append(str(exc).removeprefix("--"))
     variant: dict = {}
@@ -171,11 +169,11 @@ class LabRun:
     variants: list[dict | None]
     names: list[str | None]
     pending: deque[tuple[int, int]] = field(default_factory=deque)
-    records: list[dict[int, GameRecord]] = field(default_factory=list)
+    records: list[dict[int, GameResult]] = field(default_factory=list)
     status: str = "running"  # running, stopped, done
     workers: int = 0  # where the games are played (0: on this page)
     elapsed: float = 0.0
-    result: dict | None = None
+    result: RunResult | None = None
     error: str = ""
     finished: bool = False  # its last game came back (or none will after a stop)
 
@@ -217,10 +215,10 @@ class LabRun:
             self.error = str(data["error"])
             self.status = "stopped"
             return
-        from .core.game import GameRecord
+        from .core.game import GameResult
 
         for batch, record in data["records"]:
-            r = GameRecord.from_dict(record)
+            r = GameResult.from_dict(record)
             self.records[int(batch)][r.g] = r
 
     def moves(self) -> str:
@@ -243,9 +241,9 @@ class LabRun:
             return
         batches = [[rs[g] for g in sorted(common)] for rs in self.records]
         f = self.form
-        from .core.result import run_json
+        from .core.result import run_result
 
-        self.result = run_json(
+        self.result = run_result(
             batches, self.names, f.players, f.bots, f.seed, None, elapsed, max(1, self.workers)
         )
 

@@ -11,30 +11,39 @@ import zlib
 from functools import lru_cache
 from html import escape
 
-from ..rules import layout_for
+from ..rules import Move, layout_for
+from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .geometry import BASE_H, BASE_W, CENTRE, SIZE, STAR_R, geometry_for, polar
 from .keep import keyed
 from .marks import NEUTRAL, marks_svg
-from .shards import COLOUR_NAMES, shard_svg
+from .shards import shard_svg
 
-# Tokens that name a space: Launch, the ship, the destination, the target, a spawn place.
-SPACE_PREFIXES = ("L", "@", ">", "!", "*")
+# Decisions that name a space: Launch, the ship, the destination, the target, a spawn place;
+# the words and the class of their tap target on the board.
 TARGET_VERB = {
-    "L": "Launch a ship to",
-    "@": "Use the ship on",
-    ">": "Move to",
-    "!": "Target the ship on",
-    "*": "Place the Shard on",
+    mv.LAUNCH: "Launch a ship to",
+    mv.SHIP: "Use the ship on",
+    mv.DEST: "Move to",
+    mv.TARGET: "Target the ship on",
+    mv.SPAWN: "Place the Shard on",
+}
+TARGET_CLASS = {
+    mv.LAUNCH: "launch",
+    mv.SHIP: "ship",
+    mv.DEST: "dest",
+    mv.TARGET: "victim",
+    mv.SPAWN: "spawn",
 }
 
 
 def space_moves(legal: list[str]) -> dict[str, str]:
     """space name -> the token that picks it (at most one per space at any time)."""
     out: dict[str, str] = {}
-    for m in legal:
-        if m[:1] in SPACE_PREFIXES and m[1:2].isalpha() and m[1:] not in out:
-            out[m[1:]] = m
+    for token in legal:
+        m = Move(token)
+        if m.kind in TARGET_VERB and m.space not in out:
+            out[m.space] = token
     return out
 
 
@@ -196,8 +205,13 @@ def board_svg(
     static_slot: bool = False,
     marks: dict | None = None,
     known: frozenset[str] = frozenset(),
+    frame: tuple[float, float, float, float] | None = None,
 ) -> str:
     """The whole board for ``view``. ``keys`` maps a token to its keyboard shortcut.
+
+    ``frame`` (x, y, width, height in board units, see :func:`frame_box`): the part of the
+    board shown (the viewBox); the whole board without it. A lesson frames the part of
+    the position it is about, so a small screen shows it large.
 
     ``marks`` (``Session.marks()``): the moves of the turn being marked, drawn as trails in
     the mover's colour with the spaces they touched ringed; the stack that the last
@@ -230,7 +244,7 @@ def board_svg(
         )
         out.append(_svg_open(lay.board_title))
     else:
-        out.append(_svg_open(lay.board_title))
+        out.append(_svg_open(lay.board_title, frame))
         out.append(_static_board(players, vkey, removed, tuple(colours)))
 
     def part(markup: str, id_: str) -> str:
@@ -260,13 +274,14 @@ def board_svg(
         x, y = geo.space_xy[target]
         rad = geo.space_r[target]
         key = keys.get(token, "")
-        label = f"{TARGET_VERB[token[0]]} {name}"
+        kind = Move(token).kind
+        label = f"{TARGET_VERB[kind]} {name}"
         if key:
             label += f" (key {key})"
         # named by aria-label, with no <title>: axe reads a title's text as visible text
         # that the name would then have to contain (label-content-name-mismatch)
         out.append(
-            f'<g class="target target-{_kind(token)}" id="target-{name}" '
+            f'<g class="target target-{TARGET_CLASS[kind]}" id="target-{name}" '
             f'data-move="{escape(token, quote=True)}" '
             f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
@@ -296,7 +311,7 @@ def bay_targets(view: dict, lay, geo) -> str:
     are tap targets with the points each would gain. They repeat the action bar's buttons
     for a pointer (``data-alt-move``), so they are hidden from keyboard and screen reader,
     which use those buttons."""
-    legal = [m for m in view.get("legal", ()) if m[:1] == "B" and m[1:].isdigit()]
+    legal = [Move(m) for m in view.get("legal", ()) if Move(m).kind == mv.BAY]
     pd = view.get("pending") or {}
     if not legal or not pd.get("shards"):
         return ""
@@ -307,7 +322,7 @@ def bay_targets(view: dict, lay, geo) -> str:
     bays = view["seats"][seat]["bays"]
     out = ['<g class="bay-targets" aria-hidden="true">']
     for m in legal:
-        b = int(m[1:])
+        b = m.number
         bx = left + 8 + b * col_w
         gain = bay_gain(bays[b], pd["shards"][0], lay)
         out.append(
@@ -335,20 +350,48 @@ def choice_boxes(view: dict) -> list[tuple[float, float, float, float]]:
         if s is not None:
             (x, y), r = geo.space_xy[s], geo.space_r[s] + 5
             boxes.append((x - r, y - r, x + r, y + r))
-    bays = [m for m in legal if m[:1] == "B" and m[1:].isdigit()]
+    bays = [Move(m) for m in legal if Move(m).kind == mv.BAY]
     if bays and (view.get("pending") or {}).get("shards"):
         x, y = geo.base_xy[lay.seat_base[view["current"]]]
         left, top = x - BASE_W / 2, y - BASE_H / 2
         col_w = (BASE_W - 16) / 3
         for m in bays:
-            bx = left + 8 + int(m[1:]) * col_w
+            bx = left + 8 + m.number * col_w
             boxes.append((bx + 1, top + 60, bx + col_w - 1, top + BASE_H - 6))
     return boxes
 
 
-def _svg_open(title: str) -> str:
+def frame_box(
+    view: dict, spaces, seats=(), pad: float = 50.0, least: float = 620.0
+) -> tuple[float, float, float, float]:
+    """A square viewBox (x, y, side, side) around ``spaces`` (indices) and the Star Bases
+    of ``seats``, with ``pad`` board units around them, at least ``least`` units wide (so
+    the frame keeps its surroundings: the ring, the star, a neighbour) and inside the
+    board. The whole board when there is nothing to frame."""
+    lay = layout_for(view["players"], view.get("variant"))
+    geo = geometry_for(view["players"], view.get("variant"))
+    boxes = []
+    for s in spaces:
+        (x, y), r = geo.space_xy[s], geo.space_r[s] + 8
+        boxes.append((x - r, y - r, x + r, y + r))
+    for seat in seats:
+        x, y = geo.base_xy[lay.seat_base[seat]]
+        boxes.append((x - BASE_W / 2, y - BASE_H / 2, x + BASE_W / 2, y + BASE_H / 2))
+    if not boxes:
+        return (0.0, 0.0, float(SIZE), float(SIZE))
+    x0, y0 = min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad
+    x1, y1 = max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad
+    side = min(float(SIZE), max(least, x1 - x0, y1 - y0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left = min(max(cx - side / 2, 0.0), SIZE - side)
+    top = min(max(cy - side / 2, 0.0), SIZE - side)
+    return (left, top, side, side)
+
+
+def _svg_open(title: str, frame: tuple[float, float, float, float] | None = None) -> str:
+    box = " ".join(f"{v:.0f}" for v in frame) if frame else f"0 0 {SIZE} {SIZE}"
     return (
-        f'<svg class="board" viewBox="0 0 {SIZE} {SIZE}" role="group" '
+        f'<svg class="board" viewBox="{box}" role="group" '
         f'aria-label="{escape(title, quote=True)}: the board" '
         'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
     )
@@ -437,16 +480,6 @@ def _static_board(players: int, vkey: str | None, removed: int, colours: tuple) 
                 f'fill="{NEUTRAL}" opacity=".7">unused base</text>'
             )
     return "".join(out)
-
-
-def _kind(token: str) -> str:
-    return {"L": "launch", "@": "ship", ">": "dest", "!": "victim", "*": "spawn"}[token[0]]
-
-
-def shard_count_label(pile: str) -> str:
-    """'2 red, 1 black' for a tooltip or a screen reader."""
-    parts = [f"{pile.count(c)} {COLOUR_NAMES[c]}" for c in "kry" if c in pile]
-    return ", ".join(parts)
 
 
 def _unit(k: int) -> tuple[float, float]:

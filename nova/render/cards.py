@@ -8,37 +8,8 @@ from html import escape
 
 from ..rules import CardAction, Layout
 from ..rules.content import action_label
+from ..rules.primitives import PRIMITIVES
 from .shards import COLOUR_NAMES, shard_icon
-
-# what each action does, in the rulebook's terms, and the rules that say so (RULE-INDEX.md)
-ACTION_RULES = {
-    "orbit": ("Move one of your ships exactly that many spaces along its ring, either way; "
-              "it passes over ships and Shards but never lands on a ship, and picks up the "
-              "Shards it lands on (bottom of the stack); you may leave Shards behind", "R28-R34"),
-    "jump": ("A ship on a Jump-Gate jumps, with its Shards, to any open Jump-Gate (no ship, "
-             "no Shard on it)", "R35"),
-    "unload": ("Your ship on one of your own Jump-Gates returns to your Dock; its Shards go "
-               "one at a time, top first, into the Cargo Bays you choose; the Expansion "
-               "Track advances", "R36-R38, R45"),
-    "hijack": ("Your ship pushes an opponent next to it on the same ring away as many "
-               "spaces as your stack is high; their bottom Shard is left behind and your "
-               "ship moves onto it", "R39-R41"),
-    "upgrade": ("Take a face-up Space Academy card into your hand, or the top of the "
-                "Academy Deck (then three new cards are laid face up)", "R42-R43"),
-    "disrupt": ("Advance the Expansion Track one space", "R60"),
-    "reorder": ("Rearrange the top Shard of each of your Cargo Bays, or reorder one whole "
-                "bay", "R61"),
-    "phase_shift": ("Hop to one of the touching spaces on the next ring in or out", "R62"),
-    "hyper_jump": ("Jump from any orbit space to any open Jump-Gate", "R63"),
-    "sabotage": ("Take control of an opponent's ship or stack and orbit it 1-3 spaces",
-                 "R64"),
-    "skip": ("Play any number of Orbit cards without chaining them, then move the sum of "
-             "their distances", "R66"),
-    "push": ("Push an adjacent opponent along the ring as many spaces as your stack is "
-             "high", "R67"),
-    "jump_push": ("Jump between Jump-Gates; if the Gate is occupied, push its occupant "
-                  "along the ring, either way, as many spaces as your stack is high", "R69"),
-}  # fmt: skip
 
 
 def action_text(action: CardAction | None) -> str:
@@ -48,8 +19,8 @@ def action_text(action: CardAction | None) -> str:
         return ""
     parts = []
     for step in action.steps:
-        text, rules = ACTION_RULES[step.name]
-        parts.append(f"{step.label()}: {text} ({rules})")
+        p = PRIMITIVES[step.name]
+        parts.append(f"{step.label()}: {p.text} ({p.rules})")
     return "; then ".join(parts)
 
 

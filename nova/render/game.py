@@ -6,12 +6,13 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules import layout_for
+from ..rules import Move, layout_for
+from ..rules import move as mv
 from ..rules.scoring import best_bay_split
-from .board import SPACE_PREFIXES, bay_gain, board_svg, choice_boxes
+from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, card_slots, is_hand_token, prompt
+from .prompts import assign_keys, card_slots, prompt, under_way
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -186,10 +187,11 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
     if hand is None:
         return ""
     legal = view.get("legal", [])
-    by_card: dict[str, list[str]] = {}
-    for m in legal:
-        if is_hand_token(m):
-            by_card.setdefault(m[:-1], []).append(m)
+    by_card: dict[str, list[Move]] = {}
+    for token in legal:
+        m = Move(token)
+        if m.kind == mv.PLAY:
+            by_card.setdefault(m.card, []).append(m)
     slots = card_slots(view, lay)
     cards = []
     for cid in sorted(hand, key=lambda c: slots.get(c, "~")):
@@ -197,17 +199,18 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
         buttons = "".join(
             _button(
                 m,
-                f'<span class="mode-icon" aria-hidden="true">{MODE_ICON[m[-1]]}</span>'
-                f"{escape(mode_label(lay, cid, m[-1]))}",
+                f'<span class="mode-icon" aria-hidden="true">{MODE_ICON[m.mode]}</span>'
+                f"{escape(mode_label(lay, cid, m.mode))}",
                 "",
-                f' title="Play {escape(card_title(lay, cid), quote=True)} {MODE_WORDS[m[-1]]}"',
-                cls=f"choice mode mode-{m[-1]}",
+                f' title="Play {escape(card_title(lay, cid), quote=True)} {MODE_WORDS[m.mode]}"',
+                cls=f"choice mode mode-{m.mode}",
             )
             for m in modes
         )
         playable = " playable" if modes else ""
         # a tap on the card says why it cannot be played upright now ("why not?")
-        why = "" if f"{cid}u" in legal else f"{cid}u"
+        upright = mv.play(cid, "u")
+        why = "" if upright in legal else upright
         key = slots.get(cid, "")
         cards.append(
             f'<li class="hand-card{playable}" id="hand-{escape(cid, quote=True)}" '
@@ -239,30 +242,28 @@ def played_html(view: dict, lay) -> str:
 
 def _choice_label(token: str, view: dict) -> str:
     """Button text for a decision that is not a space nor a card."""
-    pd = view.get("pending") or {}
-    if token[0] == "B" and pd.get("shards"):
-        c, b = pd["shards"][0], int(token[1])
+    m = Move(token)
+    kind = m.kind
+    shards = getattr(under_way(view), "shards", "")
+    if kind == mv.BAY and shards:
+        c, b = shards[0], m.number
         lay = layout_for(view["players"], view.get("variant"))
         gain = bay_gain(view["seats"][view["current"]]["bays"][b], c, lay)
         return (
             f"{shard_icon(c, 14)} into Bay {b + 1} "
             f'<span class="gain">+{gain} pt{"s" * (gain != 1)}</span>'
         )
-    if token == "Rt":
-        return "Re-order the top Shards"
-    if token[0] == "R":
-        return f"Re-order Bay {int(token[1]) + 1}"
-    if token[0] == "c" and token[1:] in COLOUR_NAMES:
-        return f"{shard_icon(token[1], 14)} {COLOUR_NAMES[token[1]]} next"
-    if token == "done":
+    if kind == mv.REORDER:
+        return "Re-order the top Shards" if m.number < 0 else f"Re-order Bay {m.number + 1}"
+    if kind == mv.COLOUR:
+        return f"{shard_icon(m.colour, 14)} {COLOUR_NAMES[m.colour]} next"
+    if kind == mv.DONE:
         return "Done"
-    if token[0] == "x":
-        n = int(token[1:])
+    if kind == mv.LEAVE:
+        n = m.number
         return "Keep all Shards" if n == 0 else f"Leave {n} Shard{'s' * (n != 1)} behind"
-    if token == "d+":
-        return "Push clockwise ↻"
-    if token == "d-":
-        return "Push anticlockwise ↺"
+    if kind == mv.DIR:
+        return "Push clockwise ↻" if m.number == 1 else "Push anticlockwise ↺"
     return escape(token)
 
 
@@ -270,11 +271,8 @@ def choices_html(view: dict, keys: dict[str, str]) -> str:
     """Every legal decision that is neither a space, a card in hand, nor the Academy."""
     out = []
     for m in view.get("legal", []):
-        if m == "E" or m[:1] in SPACE_PREFIXES:
-            continue
-        if m[:1] in ("b", "s") and m[1:2].isdigit():
-            continue
-        if m[0] == "U":
+        kind = Move(m).kind
+        if kind in (mv.END, mv.PLAY, mv.UPGRADE) or kind in TARGET_VERB:
             continue
         out.append(_button(m, _choice_label(m, view), keys.get(m, "")))
     if not out:
@@ -334,7 +332,7 @@ def game_html(
     those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
     off (``Session.undo_block()``), its tooltip and accessible description.
     ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
-    False for a game by links, which has its own links (no Share, Replay or Hint).
+    False for a game by links, which has its own links (no Share, no Hint).
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -434,11 +432,7 @@ def game_html(
         + part(academy_html(view, lay, keys), "part-academy")
         + part(f'<section class="panel legend-panel">{shard_legend()}</section>', "part-legend")
         + '<section class="panel log" aria-label="Game log"><h3>Log '
-        + (
-            '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'
-            if shareable
-            else ""
-        )
+        + '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'
         + "</h3>"
         f"{log_list}"
         "</section></div></div></div>"

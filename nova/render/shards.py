@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-COLOUR_NAMES = {"k": "black", "r": "red", "y": "yellow"}
+from ..rules.content import COLOUR_NAMES
+
 SHAPE_NAMES = {"k": "square", "r": "triangle", "y": "circle"}
 FILL = {"k": "#1d1d24", "r": "#e53935", "y": "#fdd835"}
 STROKE = {"k": "#e8e8f0", "r": "#ffd0cc", "y": "#5a4a00"}

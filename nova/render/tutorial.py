@@ -14,8 +14,9 @@ from html import escape
 from ..record import DEFAULT_COLOURS
 from ..rules import layout_for
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
-from .board import board_svg
-from .game import academy_html, choices_html, hand_html, played_html, track_html, zoom_attr
+from .board import board_svg, frame_box
+from .game import academy_html, choices_html, hand_html, played_html, track_html
+from .marks import step_marks
 from .prompts import assign_keys, prompt
 
 NAMES = ["You", "Opponent", "Third", "Fourth"]
@@ -98,15 +99,24 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
         )
     if session.done:
-        after = (
+        # what the goal taught, and the way on, where the step's instruction was
+        step = (
+            '<div class="lesson-done">'
             f'<p class="lesson-after" role="status">{escape(session.after)}</p>'
             '<div class="start-buttons">'
             '<button type="button" data-ui="next-lesson" class="primary">Next lesson →</button>'
             '<button type="button" data-ui="restart-lesson" class="secondary">Play it again'
-            "</button></div>"
+            "</button></div></div>"
         )
-        ask = "Goal met."
+        after = ""
     else:
+        # the next instruction comes in once the tap's effect has shown on the board (the
+        # animation's name alternates with each tap, so the page plays it again)
+        tapped = f' data-step="{session.taps % 2}"' if session.taps else ""
+        step = (
+            f'<p class="prompt" id="prompt" aria-live="polite"{tapped}>'
+            f"{escape(prompt(view, names))}</p>"
+        )
         after = (
             '<div class="start-buttons">'
             '<button type="button" data-ui="restart-lesson" class="secondary small">'
@@ -114,31 +124,51 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             '<button type="button" data-ui="skip-lesson" class="secondary small">'
             "Skip this lesson</button></div>"
         )
-        ask = prompt(view, names)
     panel = (
         '<section class="panel lesson-panel" aria-label="Lesson">'
         f"<h2>{escape(lesson.title)}</h2>"
         f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
         f"{rule_html(lesson.rule, lesson.quote)}{after}</section>"
     )
-    # the goal, why a tap was refused and what is asked now sit together just above the
-    # choices, so they are in view with the target the page scrolls to
+    # the goal heads the board it is about: in view with the board on any screen
     goal = f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
-    board = board_svg(view, names, colours, True, keys)
+    board = board_svg(
+        view, names, colours, True, keys, marks=_last_tap(session), frame=_frame(session, view)
+    )
     body = (
         f'<div class="game tutorial" data-seat="{view["seat"]}" data-decider="{view["current"]}">'
         f"{topbar(lesson.id)}"
         '<div class="table"><div class="board-wrap">'
-        f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
+        f'{goal}<div class="board-stage">{board}</div></div>'
         '<div class="controls">'
-        f"{panel}{goal}{notice(message)}"
-        f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
+        f"{panel}{notice(message)}{step}"
         f'<div class="action-bar">{choices_html(view, keys)}{end}</div>'
         f"{hand_html(view, lay, keys)}{played_html(view, lay)}{track_html(view)}"
         f"{academy_html(view, lay, keys)}{lessons_nav(lesson.id, progress)}"
         "</div></div></div>"
     )
     return mark_targets(body, [t.token for t in session.offered()])
+
+
+def _frame(session: LessonSession, view: dict) -> tuple[float, float, float, float]:
+    """The part of the board the lesson is about: what changes on the way to its goal and
+    the spaces to choose now (the whole board when the lesson is about cards only)."""
+    spaces, seats = session.focus()
+    if not spaces and not seats:
+        return frame_box(view, ())
+    lay = layout_for(view["players"], view.get("variant"))
+    offered = [t.name for t in session.offered() if t.kind == "space"]
+    now = {lay.name_to_space[n] for n in offered if n in lay.name_to_space}
+    return frame_box(view, spaces | now, seats)
+
+
+def _last_tap(session: LessonSession) -> dict | None:
+    """The board's marks for what the last tap changed (the moved stack travels once)."""
+    before = session.previous
+    if before is None:
+        return None
+    index = f"{session.lesson.id}-{session.state.ply}"
+    return step_marks(before, session.state, session.lesson.seat, index)
 
 
 def first_game_html(progress: TutorialProgress, message: str = "") -> str:

@@ -12,12 +12,22 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..lab.workbench import LAB_BOTS, MAX_GAMES, SETUP_FIELDS, VARIANT_FILE, Workbench
-from ..rules.content import COLOURS, SPECIAL_ACTIONS, TRACK_KINDS, load_data, parse_action
+from ..rules.content import (
+    COLOUR_NAMES,
+    COLOURS,
+    SPECIAL_ACTIONS,
+    TRACK_KINDS,
+    load_data,
+    parse_action,
+)
 
-COLOUR_WORDS = {"k": "black", "r": "red", "y": "yellow"}
+if TYPE_CHECKING:  # the lab's core is imported only once a run is played
+    from ..lab.core.metrics import CardQuality
+    from ..lab.core.summary import Summary
+
 SETUP_WORDS = {
     "hand_size": "Hand size",
     "ships_in_dock": "Ships in the Dock at the start",
@@ -68,6 +78,14 @@ def _select(
     return f'<select data-lab="{_e(name)}"{aria}{off}>{opts}</select>'
 
 
+def _bot_options(chosen: str) -> list[tuple[str, str]]:
+    """The bots offered for a seat: the lab's, and the one the address chose (search:16)."""
+    options = [(b, b.title()) for b in LAB_BOTS]
+    if chosen not in LAB_BOTS:
+        options.append((chosen, chosen.title()))
+    return options
+
+
 def _form_html(bench: Workbench, running: bool) -> str:
     f = bench.form
     off = " disabled" if running else ""
@@ -75,7 +93,7 @@ def _form_html(bench: Workbench, running: bool) -> str:
                       str(f.players), running)  # fmt: skip
     bots = "".join(
         f"<label>Seat {i + 1} "
-        f"{_select(f'bot:{i}', [(b, b.title()) for b in LAB_BOTS], f.bots[i], running)}</label>"
+        f"{_select(f'bot:{i}', _bot_options(f.bots[i]), f.bots[i], running)}</label>"
         for i in range(f.players)
     )
     return (
@@ -113,8 +131,8 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
             continue
         cid = _e(card.get("id", ""))
         colour = str(card.get("colour", ""))
-        colours = [(c, COLOUR_WORDS[c]) for c in COLOURS]
-        if colour not in COLOUR_WORDS:
+        colours = [(c, COLOUR_NAMES[c]) for c in COLOURS]
+        if colour not in COLOUR_NAMES:
             colours.append((colour, colour))
         mark = ' <span class="lab-mark">changed</span>' if card != today.get(cid) else ""
         rows.append(
@@ -242,27 +260,20 @@ def _num(x: object, digits: int = 2) -> str:
     return f"{x:.{digits}f}" if isinstance(x, int | float) else "–"
 
 
-def _get(d: dict, *path: str | int) -> Any:
-    node: Any = d
-    for key in path:
-        if isinstance(node, dict):
-            node = node.get(key)
-        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-            node = node[key]
-        else:
-            return None
-    return node
+def _end_cell(end: str) -> Callable[[Summary], str]:
+    return lambda s: _pct(s.end_reasons.get(end, 0.0))
 
 
-def _end_cell(end: str) -> Callable[[dict], str]:
-    return lambda s: _pct(_get(s, "end_reasons", end) or 0.0)
-
-
-def _entry_cell(k: int) -> Callable[[dict], str]:
+def _entry_cell(k: int) -> Callable[[Summary], str]:
     return lambda s: (
-        f"{_pct(_get(s, 'win_rate', k))} "
-        f"[{_pct(_get(s, 'win_ci95', k, 0))}–{_pct(_get(s, 'win_ci95', k, 1))}]"
+        f"{_pct(s.win_rate[k])} [{_pct(s.win_ci95[k][0])}–{_pct(s.win_ci95[k][1])}]"
+        if k < len(s.win_rate)
+        else "–"
     )
+
+
+def _cv(s: Summary) -> float | None:
+    return s.metrics.length_turns.cv if s.metrics.length_turns is not None else None
 
 
 def _results_html(bench: Workbench) -> str:
@@ -270,28 +281,26 @@ def _results_html(bench: Workbench) -> str:
     if run is None or run.result is None:
         return ""
     result = run.result
-    columns = [("Today's rules", result)]
-    if isinstance(result.get("compare"), dict):
-        columns.append(("Your variant", result["compare"]))
+    columns = [("Today's rules", result.base)]
+    if result.compare is not None:
+        columns.append(("Your variant", result.compare))
     f = run.form
-    rows: list[tuple[str, Callable[[dict], str]]] = [("Games", lambda s: f"{s['games']:,}")]
+    rows: list[tuple[str, Callable[[Summary], str]]] = [("Games", lambda s: f"{s.games:,}")]
     rows += [(f"Win rate, line-up entry {k + 1} ({bot})", _entry_cell(k))
              for k, bot in enumerate(f.bots)]  # fmt: skip
     rows += [
-        ("First player's edge over an even share", lambda s: _pct(s.get("first_seat_advantage"))),
-        ("Ends at Super-Nova", lambda s: _pct(_get(s, "end_reasons", "supernova") or 0.0)),
-        ("Rounds, mean ± sd",
-         lambda s: f"{_num(_get(s, 'rounds', 'mean'), 1)} ± {_num(_get(s, 'rounds', 'sd'), 1)}"),
-        ("Unloads a game", lambda s: _num(_get(s, "unloads", "mean"), 1)),
-        ("Lead changes a game", lambda s: _num(_get(s, "metrics", "lead_changes"), 1)),
-        ("Drama (how far behind the winner was)", lambda s: _num(_get(s, "metrics", "drama"))),
-        ("Winner clear after (share of the game)",
-         lambda s: _pct(_get(s, "metrics", "decided_at"))),
-        ("Balance gap between turn positions", lambda s: _pct(_get(s, "metrics", "balance_gap"))),
-        ("Length spread (cv of turns)", lambda s: _num(_get(s, "metrics", "length_turns", "cv"))),
-        ("Cargo Bays' share of points", lambda s: _pct(_get(s, "arc", "points_all", "bay_share"))),
-    ]  # fmt: skip
-    ends = sorted({e for _, s in columns for e in s.get("end_reasons", {}) if e != "supernova"})
+        ("First player's edge over an even share", lambda s: _pct(s.first_seat_advantage)),
+        ("Ends at Super-Nova", lambda s: _pct(s.end_reasons.get("supernova", 0.0))),
+        ("Rounds, mean ± sd", lambda s: f"{_num(s.rounds.mean, 1)} ± {_num(s.rounds.sd, 1)}"),
+        ("Unloads a game", lambda s: _num(s.unloads.mean, 1)),
+        ("Lead changes a game", lambda s: _num(s.metrics.lead_changes, 1)),
+        ("Drama (how far behind the winner was)", lambda s: _num(s.metrics.drama)),
+        ("Winner clear after (share of the game)", lambda s: _pct(s.metrics.decided_at)),
+        ("Balance gap between turn positions", lambda s: _pct(s.metrics.balance_gap)),
+        ("Length spread (cv of turns)", lambda s: _num(_cv(s))),
+        ("Cargo Bays' share of points", lambda s: _pct(s.arc.points_all.bay_share)),
+    ]
+    ends = sorted({e for _, s in columns for e in s.end_reasons if e != "supernova"})
     for end in ends:
         rows.append((f"Ends by {end}", _end_cell(end)))
     head = "".join(f'<th scope="col">{_e(name)}</th>' for name, _ in columns)
@@ -306,9 +315,9 @@ def _results_html(bench: Workbench) -> str:
         for c in bench.data()["academy"]["cards"]
         if isinstance(c, dict)
     }
-    data = json.dumps(result, indent=1, sort_keys=True).replace("<", "\\u003c")
+    data = json.dumps(result.as_json(), indent=1, sort_keys=True).replace("<", "\\u003c")
     stopped = (
-        f'<p class="muted">Stopped: these figures are of the {_e(result["games"])} games '
+        f'<p class="muted">Stopped: these figures are of the {_e(result.base.games)} games '
         "played on every side.</p>"
         if run.status == "stopped"
         else ""
@@ -338,13 +347,22 @@ def _results_html(bench: Workbench) -> str:
     )
 
 
-def cards_table(summaries: list[dict], sides: list[str], names: dict[str, str]) -> str:
-    """Each Academy card's play rate (share of players who played it in a game) and the
-    win rate of those who played it (biased), side by side."""
-    cards = sorted(
-        {c for s in summaries for c in (_get(s, "metrics", "cards") or {}) if c.startswith("s")},
+def _academy(summaries: list[Summary]) -> list[str]:
+    """The Academy cards any of ``summaries`` has figures for, in number order."""
+    return sorted(
+        {c for s in summaries for c in s.metrics.cards if c.startswith("s")},
         key=lambda c: int(c[1:]) if c[1:].isdigit() else 0,
     )
+
+
+def _card(s: Summary, cid: str) -> CardQuality | None:
+    return s.metrics.cards.get(cid)
+
+
+def cards_table(summaries: list[Summary], sides: list[str], names: dict[str, str]) -> str:
+    """Each Academy card's play rate (share of players who played it in a game) and the
+    win rate of those who played it (biased), side by side."""
+    cards = _academy(summaries)
     if not cards:
         return ""
     head = "".join(
@@ -355,9 +373,9 @@ def cards_table(summaries: list[dict], sides: list[str], names: dict[str, str]) 
     body = "".join(
         f'<tr><th scope="row">{_e(c)} {_e(names.get(c, ""))}</th>'
         + "".join(
-            f"<td>{_pct(_get(s, 'metrics', 'cards', c, 'play_rate'))}</td>"
-            f"<td>{_pct(_get(s, 'metrics', 'cards', c, 'win_rate_when_played_biased'))}</td>"
-            for s in summaries
+            f"<td>{_pct(q.play_rate if q else None)}</td>"
+            f"<td>{_pct(q.win_rate_when_played_biased if q else None)}</td>"
+            for q in (_card(s, c) for s in summaries)
         )
         + "</tr>"
         for c in cards
@@ -414,11 +432,11 @@ def _bars(groups: list[tuple[str, list[float]]], top: float, fmt: Callable[[floa
     return "".join(out)
 
 
-def turn_position_chart(summaries: list[dict], players: int) -> str:
+def turn_position_chart(summaries: list[Summary], players: int) -> str:
     groups = [
         (
             f"{p + 1}{'st' if p == 0 else 'nd' if p == 1 else 'rd' if p == 2 else 'th'}",
-            [float(_get(s, "turn_position_win_rate", p) or 0.0) for s in summaries],
+            [s.turn_position_win_rate[p] for s in summaries],
         )
         for p in range(players)
     ]
@@ -427,15 +445,12 @@ def turn_position_chart(summaries: list[dict], players: int) -> str:
     return _frame("Win rate by turn order (line: an even share)", inner)
 
 
-def length_chart(summaries: list[dict]) -> str:
-    hists = [
-        {int(k): int(v) for k, v in (_get(s, "arc", "rounds_histogram") or {}).items()}
-        for s in summaries
-    ]
+def length_chart(summaries: list[Summary]) -> str:
+    hists = [{int(k): int(v) for k, v in s.arc.rounds_histogram.items()} for s in summaries]
     rounds = sorted(set().union(*hists)) if hists else []
     if not rounds:
         return ""
-    games = [max(1, int(s.get("games", 1))) for s in summaries]
+    games = [max(1, s.games) for s in summaries]
     groups = [(str(r), [h.get(r, 0) / g for h, g in zip(hists, games, strict=True)])
               for r in range(rounds[0], rounds[-1] + 1)]  # fmt: skip
     top = max(v for _, vs in groups for v in vs) * 1.1
@@ -444,19 +459,15 @@ def length_chart(summaries: list[dict]) -> str:
     return _frame("Game length in rounds (share of games)", inner)
 
 
-def cards_chart(summaries: list[dict], names: dict[str, str]) -> str:
+def cards_chart(summaries: list[Summary], names: dict[str, str]) -> str:
     """Each Academy card's plays a game, one row per card (horizontal bars)."""
-    cards = sorted(
-        {c for s in summaries for c in (_get(s, "metrics", "cards") or {}) if c.startswith("s")},
-        key=lambda c: int(c[1:]) if c[1:].isdigit() else 0,
-    )
+    cards = _academy(summaries)
     if not cards:
         return ""
     row = 16
     height = PAD + row * len(cards)
     values = [
-        [float(_get(s, "metrics", "cards", c, "plays_per_game") or 0.0) for s in summaries]
-        for c in cards
+        [q.plays_per_game if q else 0.0 for q in (_card(s, c) for s in summaries)] for c in cards
     ]
     top = max(max(v) for v in values) or 1.0
     left = 120

@@ -98,7 +98,7 @@ def push_destination(
     n = s.layout.ring_sizes[s.layout.space_ring[target]]
     # R40's "first open spot": no ship and, read as "open" is for gates, no Shard
     # (setting push_needs_open_space; false: Shards there go under the pushed stack)
-    shards_block = s.layout.settings.get("push_needs_open_space", True)
+    shards_block = s.layout.settings.push_needs_open_space
     t = ring_step(s, target, dist, direction)
     for _ in range(n):
         free = s.ship[t] == NO_SHIP or t == vacated
@@ -122,7 +122,7 @@ def any_open_gate(s: State) -> bool:
 def launch_gate(s: State, g: int) -> bool:
     """R44: "any of your own open Jump-Gates": open is no ship and no Shard, as for Jump
     (setting ``launch_to_open_gate``; false: no ship, and Shards there join the stack)."""
-    if s.layout.settings.get("launch_to_open_gate", True):
+    if s.layout.settings.launch_to_open_gate:
         return open_gate(s, g)
     return in_play(s, g) and s.ship[g] == NO_SHIP
 
@@ -160,13 +160,8 @@ def attackers(s: State) -> list[int]:
 def unload_ships(s: State) -> list[int]:
     """R36: your ships on your own Jump-Gates (carrying Shards, setting unload_requires_shard)."""
     seat = s.turn
-    need = s.layout.settings.get("unload_requires_shard", True)
+    need = s.layout.settings.unload_requires_shard
     return [g for g in s.layout.seat_gates[seat] if s.ship[g] == seat and (s.pile[g] or not need)]
-
-
-def may_leave(s: State, ship: int) -> bool:
-    """R33: a ship carrying Shards chooses how many to leave behind when it moves."""
-    return bool(s.pile[ship])
 
 
 def move_stack(s: State, src: int, dst: int, leave: int) -> None:

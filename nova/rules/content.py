@@ -16,21 +16,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .primitives import BASIC_ACTIONS, SPECIAL_ACTIONS, STEP_DISTANCES, STEP_WORDS
+from .settings import Settings
+
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DATA_FILES = ("boards", "tracks", "basic_deck", "academy", "scoring", "setup", "settings")
 RING_LETTERS = "abcdefghij"
 COLOURS = ("k", "r", "y")
-BASIC_ACTIONS = {"orbit", "jump", "unload", "hijack", "upgrade"}
-SPECIAL_ACTIONS = BASIC_ACTIONS | {
-    "disrupt",
-    "reorder",
-    "phase_shift",
-    "hyper_jump",
-    "sabotage",
-    "skip",
-    "push",
-    "jump_push",
-}
+COLOUR_NAMES = {"k": "black", "r": "red", "y": "yellow"}  # the Shards' colours, in words
 TRACK_KINDS = {"start", "blank", "spawn", "expansion", "supernova"}
 # Set-up fields that an entry of setup.players may set for its player count alone.
 PER_COUNT = (
@@ -40,21 +33,6 @@ PER_COUNT = (
     "opening_extra_cards",
     "opening_bay_shards",
     "opening_special_cards",
-)
-# Rule settings that are switches (settings.json; docs/RULES.md says what each one reads).
-BOOL_SETTINGS = (
-    "unload_requires_shard",
-    "hijack_orbit_is_optional",
-    "hijack_leave_behind",
-    "end_when_no_ships",
-    "end_when_track_stuck",
-    "end_check_on_upgrade",
-    "special_action_needs_colour",
-    "skip_counts_as_basic_action",
-    "skip_takes_special_orbits",
-    "skip_must_move",
-    "launch_to_open_gate",
-    "push_needs_open_space",
 )
 
 
@@ -151,23 +129,7 @@ def _old_content(version: int) -> dict:
 
 # The rulebook's primitives (R28-R44, R60-R69): a card's action is one of them or a sequence
 # ("then") of them, written "push+orbit:1-2" in the data (docs/RULES.md, "Composed actions").
-STEP_WORDS = {
-    "orbit": "Orbit",
-    "jump": "Jump",
-    "unload": "Unload",
-    "hijack": "Hijack",
-    "upgrade": "Upgrade",
-    "disrupt": "Disrupt",
-    "reorder": "Re-order",
-    "phase_shift": "Phase Shift",
-    "hyper_jump": "Hyper-Jump",
-    "sabotage": "Sabotage",
-    "skip": "Skip",
-    "push": "Push",
-    "jump_push": "Jump-Push",
-}
-# primitives that take distances, and their distances when the data gives none
-STEP_DISTANCES: dict[str, tuple[int, ...] | None] = {"orbit": None, "sabotage": (1, 2, 3)}
+# Their names, words and distances are registered by their modules (nova/rules/primitives.py).
 # the data's older names for a sequence: "hijack_orbit:1-3" is "hijack+orbit:1-3" (R68)
 ALIASES = {"hijack_orbit": ("hijack", "orbit")}
 
@@ -317,8 +279,7 @@ class Layout:
             raise ContentError(problems)
         self.board_name = board_name
         self.board_title = board.get("name", board_name)
-        self.settings = data.get("settings", {})
-        self._check_settings(problems)
+        self.settings = Settings.read(data.get("settings"), _default_data()["settings"], problems)
         self._load_board(board, per, problems)
         self._load_track(track, track_name, problems)
         self._load_cards(data, problems)
@@ -326,29 +287,6 @@ class Layout:
         self._load_scoring(data.get("scoring", {}), problems)
         if problems:
             raise ContentError(problems)
-
-    def _check_settings(self, problems: list[str]) -> None:
-        settings = self.settings
-        if not isinstance(settings, dict):
-            problems.append("settings: must be a JSON object")
-            self.settings = settings = {}
-        for key in BOOL_SETTINGS:
-            if key in settings and not isinstance(settings[key], bool):
-                problems.append(f"settings.{key}: true or false, got {settings[key]!r}")
-        gates = settings.get("unused_base_gates", "neutral")
-        if gates not in ("neutral", "closed"):
-            problems.append(f"settings.unused_base_gates: 'neutral' or 'closed', got {gates!r}")
-        placed_by = settings.get("spawn_placed_by", "each")
-        if placed_by not in ("each", "trigger"):
-            problems.append(f"settings.spawn_placed_by: 'each' or 'trigger', got {placed_by!r}")
-        top_card = settings.get("academy_top_card", "hidden")
-        if top_card not in ("hidden", "shown"):
-            problems.append(f"settings.academy_top_card: 'hidden' or 'shown', got {top_card!r}")
-        limit = settings.get("max_rounds")
-        if limit is not None and (
-            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-        ):
-            problems.append(f"settings.max_rounds: a whole number of rounds or null, got {limit!r}")
 
     # -- board ------------------------------------------------------------------------
     def _load_board(self, board: dict, per: dict, problems: list[str]) -> None:
@@ -427,7 +365,7 @@ class Layout:
             if self.gate_owner[s] != -2:
                 problems.append(f"boards.gates[{g}]: space {self.space_names[s]} is already a gate")
             seat = seat_bases.index(base) if base in seat_bases else -1
-            if seat < 0 and self.settings.get("unused_base_gates", "neutral") == "closed":
+            if seat < 0 and self.settings.unused_base_gates == "closed":
                 continue  # a base nobody sits at has no gates: its spaces are plain orbit spaces
             self.gate_base[s] = base
             self.gate_owner[s] = seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .actions.bank import Bank
+from .actions.unload_bays import UnloadBays
 from .board import NO_SHIP, in_play
 from .content import COLOURS
 
@@ -26,7 +26,7 @@ def problems(s: State) -> list[str]:
     for p in s.players:
         for bay in p.bays:
             count.update(bay)
-    if isinstance(s.pending, Bank):
+    if isinstance(s.pending, UnloadBays):
         count.update(s.pending.shards)  # an Unload's Shards on their way to the bays
     count.update(s.spawn_shard)
     for i, c in enumerate(COLOURS):

@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .actions import REGISTRY
 from .actions import from_json as action_from_json
 from .content import COLOURS, Layout, layout_for
 
@@ -37,12 +38,23 @@ EMPTY = "-"  # an empty list, bay or pile
 NONE = "_"  # an empty face-up place, or an unchosen part of an action
 REST = "*"  # (reading only) every card or Shard not placed elsewhere
 
-# The action in progress, by key: how each value is written (docs/NOTATION.md).
+# The action in progress, by key: how each value is written (docs/NOTATION.md). A field of
+# another name says its form in its own metadata (``notation``: space, int, ints, text, flag).
 SPACE_KEYS = ("ship", "dest", "target")
 INT_KEYS = ("leave",)
 TUPLE_KEYS = ("dists", "totals", "targets")
 TEXT_KEYS = ("shards", "pool", "picked", "mode")
 FLAG_KEYS = ("optional",)
+_FORMS = {
+    **dict.fromkeys(SPACE_KEYS, "space"),
+    **dict.fromkeys(INT_KEYS, "int"),
+    **dict.fromkeys(TUPLE_KEYS, "ints"),
+    **dict.fromkeys(TEXT_KEYS, "text"),
+    **dict.fromkeys(FLAG_KEYS, "flag"),
+    "dir": "dir",
+    "then": "then",
+}
+# the keys in the order they are written (a field of another name: before ``then``)
 ACTION_KEY_ORDER = (
     "ship",
     "target",
@@ -108,31 +120,45 @@ def _counts(counts: list[int]) -> str:
     return " ".join(f"{c}{n}" for c, n in zip(COLOURS, counts, strict=True))
 
 
+def _forms(kind: str) -> dict[str, str]:
+    """How each field of an action of ``kind`` is written: by its name, or by its metadata."""
+    cls = REGISTRY.get(kind)
+    if cls is None:
+        return _FORMS
+    return cls.notation_forms(_FORMS)
+
+
+def _order(pending: dict[str, Any]) -> list[str]:
+    known = [k for k in ACTION_KEY_ORDER[:-1] if k in pending]
+    other = [k for k in pending if k not in ACTION_KEY_ORDER and k != "kind"]
+    return known + other + (["then"] if "then" in pending else [])
+
+
 def action_text(lay: Layout, pending: dict[str, Any]) -> str:
     """An action under way (its JSON) as ``kind key=value ...``."""
     words = [str(pending["kind"])]
-    for key in ACTION_KEY_ORDER:
-        if key not in pending:
-            continue
+    forms = _forms(pending["kind"])
+    unknown = sorted(k for k in pending if k != "kind" and k not in forms)
+    if unknown:
+        raise ValueError(f"action fields without a notation: {unknown}")
+    for key in _order(pending):
         v = pending[key]
+        form = forms[key]
         if v is None:
             text = NONE
-        elif key in SPACE_KEYS:
+        elif form == "space":
             text = lay.space_names[v]
-        elif key == "dir":
+        elif form == "dir":
             text = "+" if v == 1 else "-"
-        elif key in TUPLE_KEYS:
+        elif form == "ints":
             text = ",".join(str(x) for x in v) or EMPTY
-        elif key in FLAG_KEYS:
+        elif form == "flag":
             text = "1" if v else "0"
-        elif key == "then":
+        elif form == "then":
             text = "+".join(v)
         else:
             text = str(v) or EMPTY
         words.append(f"{key}={text}")
-    unknown = set(pending) - set(ACTION_KEY_ORDER) - {"kind"}
-    if unknown:
-        raise ValueError(f"action fields without a notation: {sorted(unknown)}")
     return " ".join(words)
 
 
@@ -460,29 +486,31 @@ def _read_action(r: _Reader, lay: Layout, words: list[str]) -> dict:
     if not words:
         r.fail("action: its kind is missing")
     pd: dict[str, Any] = {"kind": words[0]}
+    forms = _forms(words[0])
     for w in words[1:]:
         key, eq, v = w.partition("=")
-        if key not in ACTION_KEY_ORDER or not eq:
+        form = forms.get(key)
+        if form is None or not eq:
             r.fail(f"action: unknown part {w!r}")
         if v == NONE:
             pd[key] = None
-        elif key in SPACE_KEYS:
+        elif form == "space":
             if v not in lay.name_to_space:
                 r.fail(f"action {key}: no space {v!r} on this board")
             pd[key] = lay.name_to_space[v]
-        elif key == "dir":
+        elif form == "dir":
             if v not in "+-" or len(v) != 1:
                 r.fail("action dir: + or -")
             pd[key] = 1 if v == "+" else -1
-        elif key in INT_KEYS:
+        elif form == "int":
             pd[key] = r.number(v, f"action {key}")
-        elif key in TUPLE_KEYS:
+        elif form == "ints":
             pd[key] = (
                 () if v == EMPTY else tuple(r.number(x, f"action {key}") for x in v.split(","))
             )
-        elif key in FLAG_KEYS:
+        elif form == "flag":
             pd[key] = v == "1"
-        elif key == "then":
+        elif form == "then":
             pd[key] = v.split("+")
         else:
             pd[key] = "" if v == EMPTY else v

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-COLOUR_LETTERS = {"black": "k", "red": "r", "yellow": "y", "k": "k", "r": "r", "y": "y"}
-COLOUR_NAMES = {"k": "black", "r": "red", "y": "yellow"}
+from .content import COLOUR_NAMES
+
+COLOUR_LETTERS = {**{name: c for c, name in COLOUR_NAMES.items()}, **{c: c for c in COLOUR_NAMES}}
 
 DEFAULT_BAY_SETS = {1: 1, 2: 5, 3: 10}
 DEFAULT_SPECIAL_SETS = {1: 1, 2: 3, 3: 6}

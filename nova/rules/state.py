@@ -151,7 +151,7 @@ class State:
 
     def why_illegal(self, move: str) -> str:
         """Why ``move`` is not a legal decision now, naming the rule; "" if it is legal."""
-        return turn.why_illegal(self, move)
+        return turn.why_illegal(self, Move(move))
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``, or :class:`IllegalMove` saying why not."""
@@ -163,11 +163,11 @@ class State:
         raise IllegalMove(f"{move!r}: {self.why_illegal(move)}")
 
     def apply(self, move: str) -> State:
-        """The state after ``move``; this state is unchanged."""
+        """The state after ``move`` (a :class:`Move` or its token); this state is unchanged."""
         if move not in self.legal_moves():
             raise IllegalMove(f"{str(move)!r}: {self.why_illegal(str(move))}")
         s = self.clone()
-        turn.do(s, str(move))
+        turn.do(s, Move(move))
         s.ply += 1
         return s
 
@@ -226,7 +226,7 @@ class State:
         scores = self.scores()
         best = max(scores)
         tied = [p for p, sc in enumerate(scores) if sc == best]
-        if len(tied) > 1 and self.layout.settings.get("tie_break") == "bay_shards":
+        if len(tied) > 1 and self.layout.settings.tie_break == "bay_shards":
             most = max(sum(len(b) for b in self.players[p].bays) for p in tied)
             tied = [p for p in tied if sum(len(b) for b in self.players[p].bays) == most]
         return tied

@@ -63,7 +63,7 @@ def next_spawn(s: State) -> None:
         s.spawn_shard = shard
         # R47: each player places their own Shard; by links, the one who triggered it places
         # every Shard (setting spawn_placed_by, docs/RULES.md), so the turn needs no other link
-        by_trigger = s.layout.settings.get("spawn_placed_by", "each") == "trigger"
+        by_trigger = s.layout.settings.spawn_placed_by == "trigger"
         s.decider = s.turn if by_trigger else seat
         return
     s.spawn_shard = ""
@@ -96,7 +96,7 @@ def expand(s: State) -> None:
             s.ship[sp] = NO_SHIP
     s.removed += 1
     s.last_event = "star expansion"
-    if s.layout.settings.get("end_when_no_ships", False) and not any(p.dock for p in s.players):
+    if s.layout.settings.end_when_no_ships and not any(p.dock for p in s.players):
         if all(o == NO_SHIP for o in s.ship):
             finish(s, "no ships left")
 
@@ -114,7 +114,7 @@ def track_can_move(s: State) -> bool:
     """
     if not any(p.dock for p in s.players) and all(o == NO_SHIP for o in s.ship):
         return False
-    if any(s.pile) or not s.layout.settings.get("unload_requires_shard", True):
+    if any(s.pile) or not s.layout.settings.unload_requires_shard:
         return True
     return bool(sum(s.bag)) and _spawn_ahead(s) and _disrupt_playable(s)
 
@@ -137,7 +137,7 @@ def _disrupt_playable(s: State) -> bool:
     """A Disrupt held by a player with a Shard of its colour in a bay (R70), or still in
     the Space Academy for such a player who can Upgrade. Bays never lose Shards."""
     lay = s.layout
-    needs_colour = lay.settings.get("special_action_needs_colour", True)
+    needs_colour = lay.settings.special_action_needs_colour
     can_upgrade = any(
         a is not None and "upgrade" in a.names() for pair in lay.basic.values() for a in pair
     )
@@ -158,7 +158,7 @@ def _disrupt_playable(s: State) -> bool:
 def end_if_track_stuck(s: State) -> None:
     """Our end for a game the rulebook cannot end (setting ``end_when_track_stuck``): the
     star goes Super-Nova at once when nothing can ever move the track again."""
-    if s.layout.settings.get("end_when_track_stuck", True) and not track_can_move(s):
+    if s.layout.settings.end_when_track_stuck and not track_can_move(s):
         s.track_pos = len(s.layout.track) - 1
         finish(s, "stalled")
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions
-from .actions import IMMEDIATE, REGISTRY
+from . import move as mv
+from .actions import REGISTRY
 from .actions.base import StartCheck
 from .board import in_play, launch_gate, own_ships
-from .content import CardAction, Layout, Step
+from .content import COLOUR_NAMES, CardAction, Layout, Step
 from .move import Move
+from .primitives import IMMEDIATE
 from .rng import Rng
 from .track import finish, place_spawn
 
 if TYPE_CHECKING:
     from .state import Player, State
-
-_COLOUR_WORD = {"k": "black", "r": "red", "y": "yellow"}
 
 
 def card_action(s: State, cid: str, mode: str) -> CardAction | None:
@@ -36,7 +36,7 @@ def generate(s: State) -> list[Move]:
     if s.over:
         return []
     if s.spawn_shard:
-        return [Move("*" + s.layout.space_names[a]) for a in s.layout.asteroids if in_play(s, a)]
+        return [mv.spawn(s.layout.space_names[a]) for a in s.layout.asteroids if in_play(s, a)]
     if s.pending is not None:
         return s.pending.moves(s)
     return main_moves(s)
@@ -86,24 +86,24 @@ def _plays(lay: Layout) -> dict[str, _Play]:
             card["colour"],
             check(card["action"]),
             check(card["alternate"]),
-            Move(cid + "u"),
-            Move(cid + "r"),
-            Move(cid + "l"),
+            mv.play(cid, "u"),
+            mv.play(cid, "r"),
+            mv.play(cid, "l"),
         )
     for cid, (top, bottom) in lay.basic.items():
         plays[cid] = (
             None,
             check(top),
             check(bottom),
-            Move(cid + "u"),
-            Move(cid + "r"),
-            Move(cid + "s"),
+            mv.play(cid, "u"),
+            mv.play(cid, "r"),
+            mv.play(cid, "s"),
         )
     _PLAYS[lay] = plays
     return plays
 
 
-_END = Move("E")
+_END = mv.end()
 
 
 def main_moves(s: State) -> list[Move]:
@@ -117,7 +117,7 @@ def main_moves(s: State) -> list[Move]:
     if p.dock:
         for g in lay.seat_gates[seat]:
             if launch_gate(s, g):
-                moves.append(Move("L" + lay.space_names[g]))
+                moves.append(mv.launch(lay.space_names[g]))
     plays = _PLAYS.get(lay) or _plays(lay)
     ships = own_ships(s, seat)
     known: dict[StartCheck, bool] = {}  # cards share checks: each asked once
@@ -145,7 +145,7 @@ def main_moves(s: State) -> list[Move]:
             moves.append(link)
             if colours is None:
                 colours = set("".join(p.bays))
-            if colour in colours or not lay.settings.get("special_action_needs_colour", True):
+            if colour in colours or not lay.settings.special_action_needs_colour:
                 if up is not None and can(up, cid):
                     moves.append(upright)
                 if rot is not None and can(rot, cid):
@@ -154,10 +154,9 @@ def main_moves(s: State) -> list[Move]:
     return moves
 
 
-def why_illegal(s: State, move: str) -> str:
+def why_illegal(s: State, move: Move) -> str:
     """Why ``move`` is not a legal decision now, in a player's words naming the rule
     (for the page's "why not?" and IllegalMove); "" when it is legal."""
-    move = str(move)
     if move in s.legal_moves():
         return ""
     if s.over:
@@ -170,8 +169,8 @@ def why_illegal(s: State, move: str) -> str:
         return s.pending.why_not(s, move)
     lay = s.layout
     p = s.players[s.turn]
-    cid, mode = move[:-1], move[-1:]
-    if cid in lay.basic or cid in lay.special:
+    cid, mode = move.card, move.mode
+    if move.kind == mv.PLAY and (cid in lay.basic or cid in lay.special):
         if cid not in p.hand:
             return f"card {cid} is not in your hand"
         if mode not in "urls":
@@ -182,7 +181,7 @@ def why_illegal(s: State, move: str) -> str:
             colour = lay.special[cid]["colour"]
             if colour not in "".join(p.bays):
                 return (
-                    f"no {_COLOUR_WORD[colour]} Shard in your Cargo Bays, so this Special "
+                    f"no {COLOUR_NAMES[colour]} Shard in your Cargo Bays, so this Special "
                     "can only be a chain link (R70)"
                 )
         if mode in "ur":
@@ -190,35 +189,36 @@ def why_illegal(s: State, move: str) -> str:
             what = act.label().lower() if act is not None else "none"
             return f"its action ({what}) has nothing it can do now (R11)"
         return "that card cannot be played that way now"
-    if move.startswith("L"):
+    if move.kind == mv.LAUNCH:
         return "Launch needs a ship in your Dock and your own open Jump-Gate (R44)"
-    if move[:1] == "U":
+    if move.kind == mv.UPGRADE:
         return "Space Academy cards are taken with an Upgrade action (R42-R43)"
-    if move[:1] and move[:1] in "@>!*":
+    if move.kind in (mv.SHIP, mv.DEST, mv.TARGET, mv.SPAWN):
         return "that space is not a choice now: play a card, launch a ship, or end your turn"
     return f"not a legal decision now (legal: {', '.join(s.legal_moves())})"
 
 
-def do(s: State, move: str) -> None:
+def do(s: State, move: Move) -> None:
     """Apply the legal ``move`` to ``s`` (a fresh clone)."""
     if s.spawn_shard:
-        place_spawn(s, s.layout.name_to_space[move[1:]])
+        place_spawn(s, s.layout.name_to_space[move.space])
         return
     if s.pending is not None:
         s.pending.choose(s, move)
         return
     seat = s.turn
     p = s.players[seat]
-    if move == "E":
+    kind = move.kind
+    if kind == mv.END:
         end_turn(s)
         return
-    if move[0] == "L":
-        g = s.layout.name_to_space[move[1:]]
+    if kind == mv.LAUNCH:
+        g = s.layout.name_to_space[move.space]
         p.dock -= 1
         s.ship[g] = seat
-        s.last_event = f"launch {move[1:]}"
+        s.last_event = f"launch {move.space}"
         return
-    cid, mode = move[:-1], move[-1]
+    cid, mode = move.card, move.mode
     p.hand.remove(cid)
     p.played.append((cid, mode))
     if cid in s.layout.basic:
@@ -260,6 +260,6 @@ def end_turn(s: State) -> None:
     s.turn = s.decider = (seat + 1) % n  # R17
     if s.turn == s.first:
         s.round += 1
-        limit = s.layout.settings.get("max_rounds")
+        limit = s.layout.settings.max_rounds
         if limit and s.round >= limit:
             finish(s, "round limit")

@@ -62,7 +62,7 @@ def make_view(s: State, seat: int, shown: dict[str, str]) -> dict[str, Any]:
         "academy_count": len(s.academy),
         "pending": None if s.pending is None else s.pending.to_json(),
         "seats": players,
-        "max_rounds": lay.settings.get("max_rounds"),
+        "max_rounds": lay.settings.max_rounds,
     }
     for name, key in shown.items():
         view[key] = _json(getattr(s, name))

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import State
-from ..rules.content import action_label
+from ..rules import Move, State
+from ..rules import move as mv
+from ..rules.content import COLOUR_NAMES, action_label
 
-COLOUR_WORD = {"k": "black", "r": "red", "y": "yellow"}
 TRACK_WORD = {
     "blank": "a blank space: nothing happens",
     "spawn": "Spawn Energy: each player puts a new Shard on an Asteroid (R47)",
@@ -71,38 +71,43 @@ def _who(seat: int, human: int) -> str:
     return "You" if seat == human else "Nova Bot"
 
 
-def happened(before: State, move: str, after: State, human: int = 0) -> str:
-    """What ``move`` (played in ``before``, giving ``after``) did, in one or two sentences."""
+def happened(before: State, token: str, after: State, human: int = 0) -> str:
+    """What ``token`` (played in ``before``, giving ``after``) did, in one or two sentences."""
     seat = before.current_player
     who = _who(seat, human)
     legal = before.legal_moves()
     parts: list[str] = []
-    if any(m.startswith("*") for m in legal):
-        colour = COLOUR_WORD.get(_placed_colour(before, after), "new")
-        parts.append(f"{who} put a {colour} Shard on the Asteroid {move[1:]} (Spawn Energy, R47).")
-    elif move == "E":
+    move = Move(token)
+    kind = move.kind
+    in_hand = kind == mv.PLAY and move.card in before.players[seat].hand
+    if any(m.kind == mv.SPAWN for m in legal):
+        colour = COLOUR_NAMES.get(_placed_colour(before, after), "new")
+        parts.append(
+            f"{who} put a {colour} Shard on the Asteroid {move.space} (Spawn Energy, R47)."
+        )
+    elif kind == mv.END:
         n = len(after.players[seat].hand)
         parts.append(f"{who} ended the turn and drew back up to {n} cards (R14, R15).")
-    elif move.startswith("L"):
-        parts.append(f"{who} launched a ship to {move[1:]}: free, no card needed (R44).")
-    elif move[-1:] in ("s", "l") and move[:-1] in before.players[seat].hand:
+    elif kind == mv.LAUNCH:
+        parts.append(f"{who} launched a ship to {move.space}: free, no card needed (R44).")
+    elif in_hand and move.mode in ("s", "l"):
         parts.append(f"{who} played a card as a chain link: the next action may follow (R23).")
-    elif move[-1:] in ("u", "r") and move[:-1] in before.players[seat].hand:
-        cid = move[:-1]
-        label = action_label(before.card_action(cid, move[-1]))
+    elif in_hand and move.mode in ("u", "r"):
+        cid = move.card
+        label = action_label(before.card_action(cid, move.mode))
         if cid in before.layout.special:
             name = before.layout.special[cid]["name"]
             parts.append(f"{who} played {name} as a link that also does its action: {label} (R26).")
         else:
             parts.append(f"{who} played {label}.")
-    elif move.startswith("B"):
-        colour = COLOUR_WORD[after.players[seat].bays[int(move[1])][-1]]
-        parts.append(f"{who} banked a {colour} Shard in Cargo Bay {int(move[1]) + 1} (R38).")
-    elif move.startswith("U"):
-        where = "the top of the Academy Deck" if move == "UD" else "the Space Academy"
+    elif kind == mv.BAY:
+        colour = COLOUR_NAMES[after.players[seat].bays[move.number][-1]]
+        parts.append(f"{who} banked a {colour} Shard in Cargo Bay {move.number + 1} (R38).")
+    elif kind == mv.UPGRADE:
+        where = "the top of the Academy Deck" if move.number == 0 else "the Space Academy"
         parts.append(f"{who} took a Special card from {where} (R42, R43).")
-    elif move.startswith("@"):
-        parts.append(f"{who} chose the ship on {move[1:]}.")
+    elif kind == mv.SHIP:
+        parts.append(f"{who} chose the ship on {move.space}.")
     parts.extend(_board_changes(before, after, seat, human))
     if after.track_pos != before.track_pos:
         kind = after.layout.track[after.track_pos]
@@ -112,15 +117,15 @@ def happened(before: State, move: str, after: State, human: int = 0) -> str:
     return " ".join(parts)
 
 
-def _half_choice(who: str, move: str) -> str:
+def _half_choice(who: str, move: Move) -> str:
     """A choice inside an action that has not moved anything yet."""
-    head, rest = move[:1], move[1:]
-    if head == ">":
-        return f"{who} chose {rest} as the destination."
-    if head == "!":
-        return f"{who} chose the ship on {rest} as the target."
-    if head == "x":
-        return f"{who} chose to leave {rest} Shard{'s' * (rest != '1')} behind."
+    if move.kind == mv.DEST:
+        return f"{who} chose {move.space} as the destination."
+    if move.kind == mv.TARGET:
+        return f"{who} chose the ship on {move.space} as the target."
+    if move.kind == mv.LEAVE:
+        n = move.number
+        return f"{who} chose to leave {n} Shard{'s' * (n != 1)} behind."
     return f"{who} chose {move}."
 
 
@@ -179,34 +184,36 @@ def can_do_now(after: State, human: int = 0) -> str:
         verdict = "You win" if mine > best else "Nova Bot wins" if mine < best else "A tie"
         return f"The game is over: {verdict}, {mine} to {best} (R49, R59)."
     if after.current_player != human:
-        if any(m.startswith("*") for m in after.legal_moves()):
+        if any(m.kind == mv.SPAWN for m in after.legal_moves()):
             return "Nova Bot is placing its new Shard."
         return "Nova Bot is playing its turn."
     legal = after.legal_moves()
-    heads = {m[:1] for m in legal}
-    if "*" in heads:
+    kinds = {m.kind for m in legal}
+    if mv.SPAWN in kinds:
         return "Now put the Shard you drew on one of the Asteroids."
     choices = [
-        ("@", "choose which of your ships carries out the action"),
-        (">", "choose where it goes"),
-        ("!", "choose the opponent's ship to push"),
-        ("x", "choose how many Shards to leave behind (none: keep them all)"),
-        ("B", "choose the Cargo Bay for the next Shard: order counts for scoring"),
-        ("U", "take a face-up Special card or the top of the Academy Deck"),
-        ("d", "choose which way to push"),
-        ("R", "choose what to re-order"),
-        ("c", "choose the colour of the next Shard placed"),
+        ((mv.SHIP,), "choose which of your ships carries out the action"),
+        ((mv.DEST,), "choose where it goes"),
+        ((mv.TARGET,), "choose the opponent's ship to push"),
+        ((mv.LEAVE,), "choose how many Shards to leave behind (none: keep them all)"),
+        ((mv.BAY,), "choose the Cargo Bay for the next Shard: order counts for scoring"),
+        ((mv.UPGRADE,), "take a face-up Special card or the top of the Academy Deck"),
+        ((mv.DIR, mv.DONE), "choose which way to push"),  # done too, as before (a Skip)
+        ((mv.REORDER,), "choose what to re-order"),
+        ((mv.COLOUR,), "choose the colour of the next Shard placed"),
     ]
-    for head, words in choices:
-        if head in heads and "E" not in legal:
+    end = mv.END in kinds
+    for asked, words in choices:
+        if kinds.intersection(asked) and not end:
             return f"Now {words}."
-    if "E" not in legal:
+    if not end:
         return "Now finish the action under way."
     hand = after.players[human].hand
-    acting = [m for m in legal if m[-1:] in ("u", "r") and m[:-1] in hand]
-    linking = [m for m in legal if m[-1:] in ("s", "l") and m[:-1] in hand]
+    cards = [m for m in legal if m.kind == mv.PLAY and m.card in hand]
+    acting = [m for m in cards if m.mode in ("u", "r")]
+    linking = [m for m in cards if m.mode in ("s", "l")]
     options = []
-    if "L" in heads:
+    if mv.LAUNCH in kinds:
         options.append("launch a ship (free)")
     if acting:
         options.append("play a card for its action")

@@ -9,6 +9,7 @@ docs/TUTORIAL.md.
 from __future__ import annotations
 
 from ..rules import State
+from ..rules import move as mv
 from .lesson import Lesson
 
 A, B = 0, 1
@@ -91,7 +92,7 @@ def _asteroid_shards(s: State) -> int:
 
 
 def _spawn_done(s: State) -> bool:
-    placing = any(m.startswith("*") for m in s.legal_moves())
+    placing = any(m.kind == mv.SPAWN for m in s.legal_moves())
     return s.track_pos == 1 and not placing and _asteroid_shards(s) == 4
 
 

@@ -24,7 +24,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
-from ..rules import State
+from ..rules import Move, State
+from ..rules import move as mv
 from .lesson import RULE_NUMBER, Lesson
 
 MAX_STATES = 1000  # a lesson is small: its search must fit in one task of the page (~100 ms)
@@ -53,18 +54,25 @@ class Target:
 
 def target_of(token: str) -> Target:
     """What a move token points at on the screen."""
-    head, rest = token[:1], token[1:]
-    if token == "E":
+    m = Move(token)
+    kind = m.kind
+    if kind == mv.END:
         return Target(token, "end-turn", "")
-    if head in ("L", "@", ">", "!", "*"):
-        return Target(token, "space", rest)
-    if head == "B" and rest.isdigit():
-        return Target(token, "bay", rest)
-    if head == "U":
-        return Target(token, "academy", rest)
-    if token[-1:] in ("u", "r", "s", "l") and token[:1] in ("b", "s") and token[1:-1].isdigit():
-        return Target(token, "card", token[:-1])
+    if kind in (mv.LAUNCH, mv.SHIP, mv.DEST, mv.TARGET, mv.SPAWN):
+        return Target(token, "space", m.space)
+    if kind == mv.BAY:
+        return Target(token, "bay", str(m.number))
+    if kind == mv.UPGRADE:
+        return Target(token, "academy", str(m.number) if m.number else "D")
+    if kind == mv.PLAY and m.mode in ("u", "r", "s", "l"):
+        return Target(token, "card", m.card)
     return Target(token, "choice", token)
+
+
+def _is_link(token: str) -> bool:
+    """A card played as a chain link (sideways, or a Special as a link only)."""
+    m = Move(token)
+    return m.kind == mv.PLAY and m.mode in ("s", "l")
 
 
 @dataclass
@@ -136,6 +144,9 @@ def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
     return plan
 
 
+_FOCUS: dict[str, tuple[frozenset[int], frozenset[int]]] = {}  # lesson id -> focus()
+
+
 @dataclass(frozen=True)
 class Step:
     """The answer to a tried move: the session after it, and ``refused`` (the reason, naming
@@ -152,6 +163,9 @@ class LessonSession:
     lesson: Lesson
     state: State
     plan: _Plan = field(repr=False, compare=False)
+    # the state before the last tap (None at the start): the screen marks what it changed
+    previous: State | None = field(default=None, repr=False, compare=False)
+    taps: int = field(default=0, repr=False, compare=False)  # the lesson's taps so far
 
     @property
     def key(self) -> str:
@@ -170,6 +184,24 @@ class LessonSession:
     def stuck(self) -> bool:
         """The goal cannot be reached any more (never, when every move was the lesson's)."""
         return not self.done and self.key not in self.plan.good
+
+    def focus(self) -> tuple[frozenset[int], frozenset[int]]:
+        """What the lesson is about on the board: the spaces whose stacks change on the
+        way to its goal, and the seats whose Star Base (Dock, Cargo Bays) changes, from
+        the states its moves reach (the same for the whole lesson)."""
+        got = _FOCUS.get(self.lesson.id)
+        if got is None:
+            first = next(iter(self.plan.nodes.values()))
+            spaces: set[int] = set()
+            seats: set[int] = set()
+            for key in self.plan.good:
+                s = self.plan.nodes[key]
+                spaces.update(i for i, (a, b) in enumerate(zip(first.pile, s.pile, strict=True))
+                              if a != b or first.ship[i] != s.ship[i])  # fmt: skip
+                seats.update(p for p, (a, b) in enumerate(zip(first.players, s.players,
+                             strict=True)) if a.bays != b.bays or a.dock != b.dock)  # fmt: skip
+            got = _FOCUS[self.lesson.id] = (frozenset(spaces), frozenset(seats))
+        return got
 
     def offered(self) -> list[Target]:
         """The moves the lesson offers now, as the elements to mark ``data-lesson-target``."""
@@ -191,8 +223,8 @@ class LessonSession:
                 return reason
             return f"{reason}; {teaches} ({lesson.rule})"
         if not lesson.offers_move(move):
-            links = [t.name for t in self.offered() if t.kind == "card" and t.token[-1] in "sl"]
-            if move[-1:] in ("s", "l") and links:
+            links = [t.name for t in self.offered() if t.kind == "card" and _is_link(t.token)]
+            if _is_link(move) and links:
                 # every card is a link sideways (R23): say which one the lesson has in mind
                 return (
                     "in the game any card played sideways is a chain link; this lesson "
@@ -211,7 +243,7 @@ class LessonSession:
         if reason:
             return Step(self, reason)
         s = settle(self.lesson, self.state.apply(str(move).strip()))
-        return Step(LessonSession(self.lesson, s, self.plan))
+        return Step(LessonSession(self.lesson, s, self.plan, self.state, self.taps + 1))
 
 
 def start(lesson: Lesson) -> LessonSession:

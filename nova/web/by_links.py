@@ -110,9 +110,14 @@ class LinkSession(Session):
             self.barrier_why = "your turn began (your cards were drawn)"
         self.shown = device.seat if device.seat >= 0 else None
         self.notice = ""
-        for move in kept.draft:
-            if self.my_turn():
-                Session.play(self, move)
+        for move in kept.draft:  # the turn in progress, as it was played (forced moves too)
+            if not self.my_turn():
+                break
+            before = self.state
+            try:
+                self._push(before, move, before.apply(move))
+            except IllegalMove:
+                break  # a draft that no longer fits (it cannot happen): the rest is dropped
 
     @property
     def seat(self) -> int:

@@ -16,6 +16,9 @@ MOTION_MS = {"watch": 420, "quick": 160}
 PHONE_MAX_PX = 700  # narrower than this, a board choice zooms the board (zoom_board)
 TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a margin)
 BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
+FLOOR_PX = 45  # ... and at least this on a screen TALL_PX high or more
+TALL_PX = 700
+IN_VIEW = 0.35  # the part of the zoomed board its window shows, at least (short screens)
 
 
 class Painting:
@@ -105,10 +108,18 @@ class Painting:
             x0, y0, x1, y1, side = (float(v) for v in spec.split())
         except ValueError:
             return
+        wrap.classList.add("zoomed")
         width = float(wrap.clientWidth) or 1.0
         scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
+        # at least a third of the board stays in the window (the window shows 1/scale² of
+        # it): where the screen is short (the publisher's frame) the targets get smaller
+        # first, on a phone's own page they keep FLOOR_PX
+        least = FLOOR_PX * BOARD_UNITS / (max(side, 1.0) * width)
+        cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
+        if float(self.window.innerHeight) >= TALL_PX:
+            cap = max(cap, least)
+        scale = max(1.0, min(scale, cap))
         stage.style.setProperty("--zs", f"{scale:.3f}")
-        wrap.classList.add("zoomed")
         # the zoomed board scrolls: a keyboard must reach it too (arrow keys scroll it)
         wrap.setAttribute("tabindex", "0")
         wrap.setAttribute("role", "region")
@@ -130,6 +141,8 @@ class Painting:
         height = float(self.window.innerHeight)
         if float(r.top) < 0 or float(r.bottom) > height:
             el.scrollIntoView(js({"block": "center"}))
+        else:  # on screen, but maybe outside a panel that scrolls (a phone's drawer)
+            el.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
 
     def can_morph(self) -> bool:
         return (

@@ -11,7 +11,7 @@ lists games as (batch, game number): batch b is played under ``variants[b]``. Th
 
     {"records": [[0, {...}], [1, {...}]]}
 
-gives each game's :class:`~nova.lab.core.game.GameRecord` as a dict, or ``{"error": "..."}``.
+gives each game's :class:`~nova.lab.core.game.GameResult` as a dict, or ``{"error": "..."}``.
 Only JSON crosses; a game depends only on its job, so a worker plays the same game as
 CPython does, move for move (the record's ``moves_sha1``).
 """

@@ -7,9 +7,14 @@ Every rule question goes to the engine.
 
 from __future__ import annotations
 
-from ..record import GameRecord, RecordError
+from ..record import GameRecord
+from ..render.marks import motions, touched
 from ..render.words import describe
 from ..rules import IllegalMove, State
+from ..rules import move as mv
+
+# the decisions that name a space, and how to write one for a given space
+_SPACE_MOVES = {mv.SHIP: mv.ship, mv.DEST: mv.dest, mv.TARGET: mv.target, mv.SPAWN: mv.spawn}
 
 
 def reveal_reason(before: State, after: State) -> str:
@@ -46,42 +51,9 @@ def only_choice(state: State) -> str | None:
     if state.is_over():
         return None
     legal = state.legal_moves()
-    if len(legal) == 1 and str(legal[0]) != "E":
+    if len(legal) == 1 and legal[0].kind != mv.END:
         return str(legal[0])
     return None
-
-
-def motions(before: State, after: State) -> list[dict]:
-    """What moved on the board in one decision, from the two states (no DOM guessing).
-
-    Each is ``{"owner": seat, "from": place, "to": place}`` where a place is a space index,
-    ``"dock"`` (the owner's Star Base) or ``"star"`` (consumed). A Launch comes from the
-    dock, an Unload goes to it; a pushed ship moves too.
-    """
-    out = []
-    for owner in range(len(before.players)):
-        gone = [s for s, o in enumerate(before.ship) if o == owner and after.ship[s] != owner]
-        came = [s for s, o in enumerate(after.ship) if o == owner and before.ship[s] != owner]
-        for i in range(max(len(gone), len(came))):
-            src: int | str = gone[i] if i < len(gone) else "dock"
-            dst: int | str
-            if i < len(came):
-                dst = came[i]
-            elif after.players[owner].dock > before.players[owner].dock:
-                dst = "dock"
-            else:
-                dst = "star"
-            out.append({"owner": owner, "from": src, "to": dst})
-    return out
-
-
-def touched(before: State, after: State) -> list[int]:
-    """Spaces whose stack or Shards changed in one decision."""
-    return [
-        s
-        for s in range(len(before.ship))
-        if before.ship[s] != after.ship[s] or before.pile[s] != after.pile[s]
-    ]
 
 
 class Session:
@@ -242,14 +214,14 @@ class Session:
         s = self.state
         if name not in s.layout.name_to_space:
             return ""
-        legal = [str(m) for m in s.legal_moves()] if not s.is_over() else []
-        asked = sorted({m[0] for m in legal if m[:1] in "@>!*" and m[1:2].isalpha()})
+        legal = s.legal_moves() if not s.is_over() else []
+        asked = {m.kind for m in legal if m.kind in _SPACE_MOVES}
         if len(asked) == 1:
-            return self.why_not(asked[0] + name)
+            return self.why_not(_SPACE_MOVES[asked.pop()](name))
         gate = s.layout.gate_owner[s.layout.name_to_space[name]] == s.current_player
         if s.pending is None and not s.spawn_shard and gate:
-            return self.why_not("L" + name)
-        return self.why_not("@" + name)
+            return self.why_not(mv.launch(name))
+        return self.why_not(mv.ship(name))
 
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:
@@ -356,7 +328,7 @@ class Session:
         got = self._diffs.get(i)
         if got is None:
             a, b = self.states[i], self.states[i + 1]
-            got = self._diffs[i] = (motions(a, b), touched(a, b))
+            got = self._diffs[i] = (motions(a, b, self.record.moves[i]), touched(a, b))
         return got
 
     def log_turns(self, limit: int = 12) -> list[dict]:
@@ -372,14 +344,3 @@ class Session:
     def title(self) -> str:
         names = ", ".join(self.record.names)
         return f"{names} — {len(self.record.moves)} decisions"
-
-
-def session_from_dict(data: object) -> Session:
-    """A session from untrusted save data; RecordError with a player's message if bad."""
-    record = GameRecord.from_dict(data)
-    try:
-        return Session(record)
-    except RecordError:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise RecordError(f"this game could not be replayed ({exc.__class__.__name__})") from None

@@ -1,9 +1,9 @@
 """Sharing a game as a link, and stepping through a linked game: the page's share UI.
 
-Everything here but :func:`offer` (and the unused :func:`copy_link`, :func:`close_panel`)
-is pure (markup as strings, testable in CPython); those are the browser glue and import
-PyScript only when called. All text that comes from a game (names, moves, messages) is
-HTML-escaped before it becomes markup: a link is untrusted input.
+Everything here but :func:`offer` is pure (markup as strings, testable in CPython);
+:func:`offer` is the browser glue and imports PyScript only when called. All text that
+comes from a game (names, moves, messages) is HTML-escaped before it becomes markup: a
+link is untrusted input.
 
 How the page uses it: the share panel is the game screen's (``UiState.share``, drawn with
 :func:`share_panel_html`); when it opens, the adapter offers its link with :func:`offer`
@@ -106,16 +106,6 @@ def share_panel_html(record: GameRecord, url: str, copied: str | None = "") -> s
     )
 
 
-SHARE_BUTTON = '<button type="button" data-ui="share">Share</button>'
-SHARE_SLOT = '<div class="nova-share-slot" data-nova-share-panel hidden></div>'
-
-
-def _panel(window):
-    panel = window.document.querySelector("[data-nova-share-panel]")
-    # JS null is not None under PyScript: test for an element's attribute instead.
-    return panel if hasattr(panel, "innerHTML") else None
-
-
 async def offer(url: str, title: str = "Nova Raiders game") -> str:
     """Offer the link: the device's share menu, else the clipboard. Returns "shared",
     "copied" or "" (the player copies it from the panel's field, on screen already, so a
@@ -145,43 +135,22 @@ async def _copy(window, url: str) -> str:
         return ""
 
 
-async def copy_link() -> str:
-    """The panel's "Copy link" button (``data-nova-share="copy"``): copy, else select it."""
-    from pyscript import window
-
-    field = window.document.querySelector("input[data-nova-share-link]")
-    if not hasattr(field, "value"):
-        return ""
-    how = await _copy(window, str(field.value))
-    if not how:
-        field.focus()
-        field.select()
-    status = window.document.querySelector(".nova-share-status")
-    if hasattr(status, "textContent"):
-        status.textContent = (
-            "The link is copied: paste it to a friend."
-            if how
-            else "Copying is not allowed here: the link is selected, copy it by hand."
-        )
-    return how
-
-
-def close_panel() -> None:
-    """The panel's "Close" button (``data-nova-share="close"``)."""
-    from pyscript import window
-
-    panel = _panel(window)
-    if panel is not None:
-        panel.hidden = True
-        panel.innerHTML = ""
-
-
 class Replay:
     """A linked game watched move by move: ``state`` is the position after ``step`` moves."""
 
-    def __init__(self, record: GameRecord, step: int | None = None) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        step: int | None = None,
+        states: list[State] | None = None,
+        public: bool = False,
+    ) -> None:
+        """``states``: the game's states when the record alone cannot replay it (a game by
+        links, as this device knows it); ``public``: show no hand (a game by links' hands
+        are on their own devices) and offer no "Play from here"."""
         self.record = record
-        self.states: list[State] = record.states()
+        self.states: list[State] = states if states is not None else record.states()
+        self.public = public
         self.step = len(record.moves) if step is None else max(0, min(step, len(record.moves)))
 
     @property
@@ -256,7 +225,11 @@ class Replay:
             'aria-label="decision" data-ui="replay-seek">'
             + button("next", "next decision", "▶", at_end)
             + button("last", "latest decision", "▶|", at_end)
-            + '<button type="button" data-ui="replay-play">Play from here</button>'
+            + (
+                ""
+                if self.public
+                else '<button type="button" data-ui="replay-play">Play from here</button>'
+            )
             + '<button type="button" data-ui="replay-close">Back to the game</button>'
             "</div>"
         )
@@ -281,10 +254,14 @@ class Replay:
         s = self.state
         view = s.view(s.current_player)
         view.pop("legal", None)
+        if self.public:
+            me = view["seats"][view["seat"]]
+            for key in ("hand", "draw_cards"):
+                me.pop(key, None)
         r = self.record
         marks = None
         if self.step:  # the shown decision's moves, marked and played on the board
-            from .session import motions, touched
+            from ..render.marks import motions, touched
 
             a, b = self.states[self.step - 1], s
             moved = motions(a, b)

@@ -1,4 +1,4 @@
-"""One seeded lab game: who plays it (:class:`GameJob`) and what it showed (:class:`GameRecord`).
+"""One seeded lab game: who plays it (:class:`GameJob`) and what it showed (:class:`GameResult`).
 
 A game depends only on its job: the seed, the line-up and the variant. Fresh bots play it, so
 the same job gives the same record on any machine, in any process, under CPython or Pyodide
@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, fields, replace
 
 from ...bots import BOT_NAMES, make_bot
 from ...bots.evaluate import evaluate
-from ...rules import Kind, State, new_game
+from ...rules import Move, State, new_game
+from ...rules import move as mv
 
 
 def game_seed(base: int, g: int) -> int:
@@ -30,8 +31,11 @@ def parse_bots(spec: str, players: int) -> list[str]:
     if len(bots) != players:
         raise ValueError(f"--bots: {len(bots)} names for {players} players")
     for b in bots:
-        if b.partition(":")[0] not in BOT_NAMES:
+        name, colon, budget = b.partition(":")
+        if name not in BOT_NAMES:
             raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})")
+        if colon and not (budget.isascii() and budget.isdigit() and int(budget) > 0):
+            raise ValueError(f"--bots: {b!r}: a budget is a whole number, like search:200")
     return bots
 
 
@@ -72,7 +76,7 @@ class Batch:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameResult:
     """What one game showed, per seat where a list (seat 0 first)."""
 
     g: int
@@ -106,12 +110,12 @@ class GameRecord:
     # same game move for move when these agree (CPython's processes, the page's workers)
     moves_sha1: str = ""
 
-    def without_think(self) -> GameRecord:
+    def without_think(self) -> GameResult:
         """The record with think times zeroed: equal on any machine for the same job."""
         return replace(self, think=[0.0] * len(self.think))
 
     @classmethod
-    def from_dict(cls, d: dict) -> GameRecord:
+    def from_dict(cls, d: dict) -> GameResult:
         """A record from its dict form (``dataclasses.asdict``, or a tally written before the
         lab kept ``ender`` or ``evaluations``: the seat that ended it is derived, as every
         finished turn counts and the last turn, cut short by the end, does not)."""
@@ -128,14 +132,14 @@ END_REASONS = ("supernova", "stalled", "round limit", "no ships left")
 """Every end the engine writes (``State.end_reason``), in the order reports show them."""
 
 
-def pending_kind(s: State) -> Kind | None:
+def pending_kind(s: State) -> str | None:
     """The kind of action the state waits on a decision within, or None."""
     return None if s.pending is None else s.pending.kind
 
 
-def action_kind(s: State, move: str) -> str | None:
+def action_kind(s: State, move: Move) -> str | None:
     """The primitive a card move starts with (``"disrupt"``, ...), or None."""
-    action = s.card_action(move[:-1], move[-1])
+    action = s.card_action(move.card, move.mode)
     return None if action is None else action.name
 
 
@@ -144,7 +148,7 @@ def seat_evaluations(s: State) -> tuple[float, ...]:
     return tuple(evaluate(s, seat) for seat in range(s.num_players))
 
 
-def play_game(job: GameJob) -> GameRecord:
+def play_game(job: GameJob) -> GameResult:
     """Play one game and record what the lab tallies."""
     players, g = job.players, job.g
     seed = game_seed(job.seed, g)
@@ -162,23 +166,23 @@ def play_game(job: GameJob) -> GameRecord:
     while not s.is_over():
         seat = s.current_player
         t0 = time.perf_counter()
-        move = agents[seat].choose(s.view(seat), seed * 7_777_777 + k)
+        move = Move(agents[seat].choose(s.view(seat), seed * 7_777_777 + k))
         think[seat] += time.perf_counter() - t0
         k += 1
         if pending_kind(s) == "unload":
             unloads += 1
             gap = 0
-        elif move == "E":
+        elif move.kind == mv.END:
             turns += 1
             gap += 1
             longest_gap = max(longest_gap, gap)
-        if move[-1] in "urls" and move[:-1] in s.layout.card_order:
-            played[seat][move[:-1]] += 1
+        if move.kind == mv.PLAY and move.card in s.layout.card_order:
+            played[seat][move.card] += 1
             disrupts += pending_kind(s) is None and action_kind(s, move) == "disrupt"
         before_round = s.round
         moves.update(move.encode() + b" ")
         s = s.apply(move)
-        if move == "E" and not s.is_over():
+        if move.kind == mv.END and not s.is_over():
             # once a turn, not once a decision: a few evaluations per turn against the
             # hundreds a greedy decision weighs, so the lab's pace hardly changes
             evaluations.append(seat_evaluations(s))
@@ -190,7 +194,7 @@ def play_game(job: GameJob) -> GameRecord:
     lay = s.layout
     held = [sorted({c for c in p.cards() if c in lay.special}) for p in s.players]
     breakdowns = [s.score_breakdown(p) for p in range(players)]
-    return GameRecord(
+    return GameResult(
         g=g,
         first=s.first,
         ender=s.turn,

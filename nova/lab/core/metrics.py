@@ -1,7 +1,7 @@
 """Game-quality metrics, as Ludii's evaluation metrics define them, from the bots' evaluations.
 
 After every finished turn the lab records each seat's own evaluation of the position
-(:func:`nova.bots.evaluate.evaluate`, in rough end-of-game points; :class:`GameRecord`
+(:func:`nova.bots.evaluate.evaluate`, in rough end-of-game points; :class:`GameResult`
 ``evaluations``). The *leaders* at a turn are the seats with the highest evaluation (several on
 a tie); the *winners* are the seats that won the game (several on a tied win).
 
@@ -34,7 +34,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from .game import GameRecord
+from .game import GameResult
 from .stats import quantiles, spread
 
 
@@ -151,7 +151,7 @@ def length_spread(turns: Sequence[float]) -> LengthSpread | None:
     )
 
 
-def card_quality(records: Sequence[GameRecord], players: int) -> dict[str, CardQuality]:
+def card_quality(records: Sequence[GameResult], players: int) -> dict[str, CardQuality]:
     n = len(records)
     plays: dict[str, int] = {}
     returns: dict[str, list[float]] = {}
@@ -180,7 +180,7 @@ def _mean(xs: list[float]) -> float | None:
 
 
 def quality_metrics(
-    records: Sequence[GameRecord], players: int, turn_position_win_rates: Sequence[float]
+    records: Sequence[GameResult], players: int, turn_position_win_rates: Sequence[float]
 ) -> QualityMetrics:
     """The batch's game-quality metrics."""
     per_game = [game_quality(r.evaluations, r.returns) for r in records if r.evaluations]

@@ -1,5 +1,6 @@
-"""A lab run's result as one JSON object: what ``python -m nova lab --json`` prints and the
-workbench shows (``<script id="nova-lab-result">``), made here once for both.
+"""A lab run's result (:class:`RunResult`, typed: the reports and the workbench read it) and
+its JSON, what ``python -m nova lab --json`` prints and the workbench shows (``<script
+id="nova-lab-result">``), made here once for both.
 
 A run is one batch of seeded games, or two on the same seeds and line-ups (``--compare``:
 the second under another variant). Every figure depends only on the games, except those a
@@ -9,16 +10,55 @@ machine's speed sets (:data:`MACHINE_KEYS`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .game import GameRecord
-from .summary import summarize
+from .game import GameResult
+from .summary import Summary, summarize
 
 MACHINE_KEYS = ("elapsed_s", "games_per_minute", "think_ms_per_decision", "workers", "scheduler")
 """The keys whose values depend on the machine that played the games, not on the games."""
 
 
-def run_json(
-    batches: Sequence[Sequence[GameRecord]],
+@dataclass(frozen=True)
+class RunResult:
+    """A run: each batch's summary (the first is today's rules or ``--variant``, a second is
+    ``--compare``), each batch's variant (a file name, or None for today's rules), and the
+    run's settings."""
+
+    summaries: tuple[Summary, ...]
+    variants: tuple[str | None, ...]
+    seed: int
+    budget: int | None
+    workers: int
+    scheduler: str | None = None
+
+    @property
+    def base(self) -> Summary:
+        return self.summaries[0]
+
+    @property
+    def compare(self) -> Summary | None:
+        return self.summaries[1] if len(self.summaries) > 1 else None
+
+    def as_json(self) -> dict:
+        """The first batch's figures with the run's settings, and the second batch's under
+        ``compare`` if there is one."""
+        out = []
+        for summary, variant in zip(self.summaries, self.variants, strict=True):
+            figures = summary.as_json()
+            figures["variant"] = variant
+            out.append(figures)
+        result = dict(out[0])
+        result.update(
+            seed=self.seed, budget=self.budget, workers=self.workers, scheduler=self.scheduler
+        )
+        if len(out) > 1:
+            result["compare"] = out[1]
+        return result
+
+
+def run_result(
+    batches: Sequence[Sequence[GameResult]],
     variants: Sequence[str | None],
     players: int,
     bots: Sequence[str],
@@ -27,22 +67,14 @@ def run_json(
     elapsed: float,
     workers: int,
     scheduler: str | None = None,
-) -> dict:
-    """The result of a run: the first batch's summary with the run's settings, and the
-    second batch's summary under ``compare`` if there is one. ``variants`` names each
-    batch's variant (a file name, or None for today's rules)."""
+) -> RunResult:
+    """The result of a run of ``batches`` (``variants`` names each batch's variant)."""
     total = max(1, sum(len(rs) for rs in batches))
-    out = []
-    for rs, variant in zip(batches, variants, strict=True):
-        # one stream played every batch: each gets its share of the time (games/min = the run's)
-        figures = summarize(rs, players, list(bots), elapsed * len(rs) / total).as_json()
-        figures["variant"] = variant
-        out.append(figures)
-    result = dict(out[0])
-    result.update(seed=seed, budget=budget, workers=workers, scheduler=scheduler)
-    if len(out) > 1:
-        result["compare"] = out[1]
-    return result
+    # one stream played every batch: each gets its share of the time (games/min = the run's)
+    summaries = tuple(
+        summarize(rs, players, list(bots), elapsed * len(rs) / total) for rs in batches
+    )
+    return RunResult(summaries, tuple(variants), seed, budget, workers, scheduler)
 
 
 def without_machine(result: dict) -> dict:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .game import GameRecord
+from .game import GameResult
 from .metrics import QualityMetrics, card_order, quality_metrics
 from .stats import Quantiles, quantiles, spread, to_json, wilson
 
@@ -110,7 +110,7 @@ class Summary:
 
 
 def summarize(
-    results: Sequence[GameRecord], players: int, bots: Sequence[str], elapsed: float
+    results: Sequence[GameResult], players: int, bots: Sequence[str], elapsed: float
 ) -> Summary:
     n = len(results)
     entries = range(players)
@@ -185,14 +185,14 @@ def summarize(
     )
 
 
-def game_arc(results: Sequence[GameRecord], players: int) -> Arc:
+def game_arc(results: Sequence[GameResult], players: int) -> Arc:
     """How the games went: ends, length, Shards, where points came from, the track's movers."""
     n = max(len(results), 1)
     by_end: dict[str, list[float]] = {}
     for r in results:
         by_end.setdefault(r.end, []).append(r.rounds)
 
-    def points(rows: list[tuple[GameRecord, int]]) -> Points:
+    def points(rows: list[tuple[GameResult, int]]) -> Points:
         bays = sum(r.bay_points[seat] for r, seat in rows)
         specials = sum(r.special_points[seat] for r, seat in rows)
         count = max(len(rows), 1)

@@ -1,14 +1,15 @@
 """The actions that can be under way between two decisions, one module each, and the
 primitives a card's action is made of (docs/RULES.md, "Composed actions").
 
-Adding a primitive: a module here with a frozen dataclass registered under a new
-:class:`Kind` (or, for one that acts at once, an entry in ``IMMEDIATE``), its name in
-``content.STEP_WORDS`` (and the allowed names), and its words in ``nova.render``; the
-tests in ``tests/test_architecture.py`` fail until each kind has words, a prompt and a plan.
+Adding a primitive: one module here (or anywhere imported), with a frozen dataclass for the
+action it puts under way (:class:`~.base.Action`: its moves, its rules, its prompt and its
+log line) registered with :func:`~.base.register`, and a :class:`~nova.rules.primitives.
+Primitive` (its name in the data and the notation, its word, its rule references, its text
+on a card and in the help) registered with :func:`~nova.rules.primitives.register_primitive`.
+Nothing else in the package names it.
 """
 
 from . import (
-    bank,
     disrupt,
     hijack,
     hyper_jump,
@@ -21,18 +22,17 @@ from . import (
     sabotage,
     skip,
     unload,
+    unload_bays,
     upgrade,
 )
-from .base import IMMEDIATE, REGISTRY, Action, Kind, done, from_json, start
+from .base import REGISTRY, Action, Kind, done, from_json, register, start, unregister
 from .reorder import reorder_modes
 from .skip import skip_possible
 
 __all__ = [
-    "IMMEDIATE",
     "REGISTRY",
     "Action",
     "Kind",
-    "bank",
     "disrupt",
     "done",
     "from_json",
@@ -43,6 +43,7 @@ __all__ = [
     "orbit",
     "phase_shift",
     "push",
+    "register",
     "reorder",
     "reorder_modes",
     "sabotage",
@@ -50,5 +51,7 @@ __all__ = [
     "skip_possible",
     "start",
     "unload",
+    "unload_bays",
+    "unregister",
     "upgrade",
 ]

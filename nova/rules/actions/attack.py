@@ -5,12 +5,14 @@ the same ring (``!``) pushes it away along the ring, as many spaces as your stac
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import move as mv
 from ..board import attack_targets, attackers, height, push_destination
-from ..content import Step
+from ..content import COLOUR_NAMES, Step
 from ..move import Move
 from .base import Action, StartCheck, leave_moves
+from .telling import moved_to
 
 if TYPE_CHECKING:
     from ..content import Layout
@@ -19,6 +21,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, kw_only=True)
 class Attack(Action):
+    verb: ClassVar[str]  # the player's words for it: "push" ...
+    verbs: ClassVar[str]  # ... and "pushes"
+    leaves_shard: ClassVar[bool] = False  # the target leaves its bottom Shard behind (R39)
+
     ship: int | None = None
     target: int | None = None
     leave: int | None = None  # Shards the attacker leaves behind as it moves in (R33)
@@ -36,25 +42,46 @@ class Attack(Action):
             return s.ship[self.ship] == s.turn and bool(attack_targets(s, self.ship))
         return bool(attackers(s))
 
+    def prompt(self, view: dict[str, Any]) -> str:
+        if self.ship is None:
+            return f"Choose your ship that will {self.verb}."
+        return f"Choose the opponent's ship to {self.verb}."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        if move.kind != mv.TARGET:
+            return None
+        assert self.ship is not None
+        t = before.layout.name_to_space[move.space]
+        who, victim = names[before.current_player], names[before.ship[t]]
+        dest = moved_to(before, after, before.ship[t], t)
+        line = f"{who}'s ship on {before.space_name(self.ship)} {self.verbs} {victim}'s ship"
+        line += f" on {move.space}"
+        if dest is not None:
+            line += f" to {before.space_name(dest)}"
+        if self.leaves_shard and before.pile[t]:
+            colour = COLOUR_NAMES[before.pile[t][0]]
+            line += f", leaving its bottom {colour} Shard behind"
+        return line
+
     def asks_leave(self, s: State) -> bool:
         return False
 
     def moves(self, s: State) -> list[Move]:
         names = s.layout.space_names
         if self.ship is None:
-            return [Move("@" + names[sp]) for sp in attackers(s)]
+            return [mv.ship(names[sp]) for sp in attackers(s)]
         if self.target is None:
-            return [Move("!" + names[t]) for t in attack_targets(s, self.ship)]
+            return [mv.target(names[t]) for t in attack_targets(s, self.ship)]
         return leave_moves(s, self.ship)
 
-    def choose(self, s: State, move: str) -> None:
-        code, arg = move[0], move[1:]
-        if code == "@":
-            nxt = self.but(ship=s.layout.name_to_space[arg])
-        elif code == "!":
-            nxt = self.but(target=s.layout.name_to_space[arg])
+    def choose(self, s: State, move: Move) -> None:
+        kind = move.kind
+        if kind == mv.SHIP:
+            nxt = self.but(ship=s.layout.name_to_space[move.space])
+        elif kind == mv.TARGET:
+            nxt = self.but(target=s.layout.name_to_space[move.space])
         else:
-            nxt = self.but(leave=int(arg))
+            nxt = self.but(leave=move.number)
         if nxt.target is not None and (nxt.leave is not None or not nxt.asks_leave(s)):
             nxt.resolve(s)
         else:

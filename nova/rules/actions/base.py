@@ -4,7 +4,10 @@ a finished one hands over to the card's next step, and its JSON.
 An action in progress is a frozen dataclass (one module per kind in this package). It
 lists its legal moves, says why a move is not one, and applies a move to a state that
 :meth:`~nova.rules.state.State.apply` has just cloned, replacing ``s.pending`` with the
-next value of itself, with the card's next step, or with None.
+next value of itself, with the card's next step, or with None. It also says, in a
+player's words, what is asked now (:meth:`Action.prompt`) and what a choice did
+(:meth:`Action.told`), and what moved on the board when the board alone cannot tell
+(:meth:`Action.motions`).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .. import move as mv
 from ..content import Step
 from ..move import Move
+from ..primitives import IMMEDIATE, unregister_primitive
 
 if TYPE_CHECKING:
     from ..content import Layout
@@ -27,7 +32,8 @@ StartCheck = Callable[["State", list[int]], bool]
 
 
 class Kind(StrEnum):
-    """Every kind of action that can be under way between two decisions."""
+    """The kinds of action of the rulebook that can be under way between two decisions (an
+    action's ``kind`` is its name in saves and the notation; a new one needs no entry here)."""
 
     ORBIT = "orbit"
     JUMP = "jump"
@@ -35,7 +41,7 @@ class Kind(StrEnum):
     PHASE_SHIFT = "phase_shift"
     JUMP_PUSH = "jump_push"
     UNLOAD = "unload"
-    BANK = "unload_bays"  # an Unload's Shards going into the bays, one at a time (R38)
+    UNLOAD_BAYS = "unload_bays"  # an Unload's Shards going into the bays, one at a time (R38)
     HIJACK = "hijack"
     PUSH = "push"
     SABOTAGE = "sabotage"
@@ -45,20 +51,24 @@ class Kind(StrEnum):
 
 
 A = TypeVar("A", bound="Action")
-# kind -> its class (a Kind is a str: a primitive's name finds its class too)
+# kind -> its class (a primitive's name finds its class too)
 REGISTRY: dict[str, type[Action]] = {}
-# Primitives that act at once and leave nothing under way: name -> what they do.
-IMMEDIATE: dict[str, Any] = {}
 
 
-def register(cls: type[Action]) -> type[Action]:
+def register(cls: type[A]) -> type[A]:
     REGISTRY[cls.kind] = cls
     return cls
 
 
+def unregister(kind: str) -> None:
+    """Forget the action ``kind`` and the primitive of that name (a test's own)."""
+    REGISTRY.pop(kind, None)
+    unregister_primitive(kind)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Action:
-    kind: ClassVar[Kind]
+    kind: ClassVar[str]
     # the player's words for a choice that is not one now, naming the rule (None: generic)
     why_ship: ClassVar[str | None] = None
     why_target: ClassVar[str | None] = None
@@ -93,7 +103,7 @@ class Action:
     def moves(self, s: State) -> list[Move]:
         raise NotImplementedError
 
-    def choose(self, s: State, move: str) -> None:
+    def choose(self, s: State, move: Move) -> None:
         raise NotImplementedError
 
     @classmethod
@@ -118,16 +128,42 @@ class Action:
 
     @property
     def word(self) -> str:
-        return self.kind.value.replace("_", " ")
+        return str(self.kind).replace("_", " ")
 
-    def why_not(self, s: State, move: str) -> str:
+    # -- in words and on the board ------------------------------------------------------
+    def prompt(self, view: dict[str, Any]) -> str:
+        """What the deciding player is asked now (``view``: the deciding seat's view)."""
+        raise NotImplementedError
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        """The log's line for ``move``, played in ``before`` and giving ``after`` (None: a
+        half-made choice that the line of the finished action tells)."""
+        raise NotImplementedError
+
+    def motions(self, before: State, move: Move, after: State) -> list[dict[str, Any]] | None:
+        """What moved on the board in ``move``, as ``nova.render.marks.motions`` gives it;
+        None: the board's change tells it (a ship that left one space for another)."""
+        return None
+
+    @classmethod
+    def notation_forms(cls, forms: dict[str, str]) -> dict[str, str]:
+        """How each field is written in the position notation: ``forms`` by name, and a
+        field's own ``notation`` metadata (nova.rules.position)."""
+        own = {
+            f.name: f.metadata["notation"]
+            for f in dataclasses.fields(cls)
+            if "notation" in f.metadata
+        }
+        return {**forms, **own} if own else forms
+
+    def why_not(self, s: State, move: Move) -> str:
         """Why ``move`` is not a choice of this action now (R11: an action is finished at
         once), in a player's words naming the rule."""
-        head = move[:1]
-        if head and head in "@>!" and move[1:] in s.layout.name_to_space:
-            if head == "@":
+        kind = move.kind
+        if kind in (mv.SHIP, mv.DEST, mv.TARGET) and move.space in s.layout.name_to_space:
+            if kind == mv.SHIP:
                 return self.why_ship or f"choose one of the highlighted ships for the {self.word}"
-            if head == "!":
+            if kind == mv.TARGET:
                 return self.why_target or (
                     "choose an opponent's ship next to yours on the same ring (R39)"
                 )
@@ -139,7 +175,7 @@ class Action:
     # -- saving --------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The kind and every field that is not at its default, JSON-ready."""
-        out: dict[str, Any] = {"kind": self.kind.value}
+        out: dict[str, Any] = {"kind": str(self.kind)}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
             if v == f.default:
@@ -178,10 +214,9 @@ def from_json(data: dict[str, Any]) -> Action:
         data["then"] = [Step("orbit", tuple(data.pop("dists", (1, 2, 3)))).text()]
     if name == "skip" and "total" in data:  # a Skip saved before ranges counted
         data["totals"] = [data.pop("total")]
-    try:
-        cls = REGISTRY[Kind(name)]
-    except ValueError:
-        raise ValueError(f"unknown action {name!r}") from None
+    cls = REGISTRY.get(name)
+    if cls is None:
+        raise ValueError(f"unknown action {name!r}")
     known = set(cls.field_names())
     unknown = set(data) - known
     if unknown:
@@ -224,9 +259,7 @@ def start(s: State, steps: tuple[Step, ...], ship: int | None = None, later: boo
 def later_step(s: State, action: Action) -> Action:
     """A step that follows another on the same card: an Orbit after it may be declined
     where the setting ``hijack_orbit_is_optional`` says so (R68)."""
-    if s.layout.settings.get("hijack_orbit_is_optional", False) and "optional" in (
-        action.field_names()
-    ):
+    if s.layout.settings.hijack_orbit_is_optional and "optional" in (action.field_names()):
         return action.but(optional=True)
     return action
 
@@ -240,4 +273,4 @@ def done(s: State, action: Action, ship: int | None) -> None:
 
 def leave_moves(s: State, ship: int) -> list[Move]:
     """R33: how many Shards to leave behind, from the bottom (``x0``: take them all)."""
-    return [Move(f"x{k}") for k in range(len(s.pile[ship]) + 1)]
+    return [mv.leave(k) for k in range(len(s.pile[ship]) + 1)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..content import Step
+from ..primitives import Primitive, register_primitive
 from ..track import advance_track
-from .base import IMMEDIATE
 
 if TYPE_CHECKING:
     from ..state import State
@@ -16,4 +16,13 @@ def disrupt(s: State, step: Step) -> None:
     advance_track(s)
 
 
-IMMEDIATE["disrupt"] = disrupt
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="disrupt",
+        word="Disrupt",
+        rules="R60",
+        text=("Advance the Expansion Track one space"),
+        help=("Advance the Expansion Track one space."),
+        act=disrupt,
+    )
+)

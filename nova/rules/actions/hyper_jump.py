@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..board import any_open_gate, open_gate
 from ..content import Step
+from ..primitives import Primitive, register_primitive
 from .base import Kind, StartCheck, register
 from .ship_move import ShipMove
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, kw_only=True)
 class HyperJump(ShipMove):
     kind = Kind.HYPER_JUMP
+    told_verb = " hyper-jumps"
     why_ship = "Hyper-Jump moves one of your ships on an orbit space (R63)"
     why_dest = "Hyper-Jump goes to an open Jump-Gate (R63)"
 
@@ -28,3 +30,15 @@ class HyperJump(ShipMove):
 
     def targets(self, s: State, ship: int) -> list[int]:
         return [g for g in s.layout.gates if g != ship and open_gate(s, g)]
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="hyper_jump",
+        word="Hyper-Jump",
+        rules="R63",
+        text=("Jump from any orbit space to any open Jump-Gate"),
+        help=("Jump from any orbit space to any open Jump-Gate."),
+        action=HyperJump,
+    )
+)

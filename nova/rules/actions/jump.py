@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..board import NOT_A_GATE, any_open_gate, open_gate
 from ..content import Step
+from ..primitives import Primitive, register_primitive
 from .base import Kind, StartCheck, register
 from .ship_move import ShipMove
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, kw_only=True)
 class Jump(ShipMove):
     kind = Kind.JUMP
+    told_verb = " jumps"
     why_ship = "Jump starts from one of your ships on a Jump-Gate, to an open Jump-Gate (R35)"
     why_dest = "Jump goes to an open Jump-Gate: no ship and no Shard on it (R35)"
 
@@ -34,3 +36,19 @@ class Jump(ShipMove):
         if s.layout.gate_owner[ship] == NOT_A_GATE:
             return []
         return [g for g in s.layout.gates if g != ship and open_gate(s, g)]
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="jump",
+        word="Jump",
+        rules="R35",
+        text=(
+            "A ship on a Jump-Gate jumps, with its Shards, to any open Jump-Gate (no ship, no "
+            "Shard on it)"
+        ),
+        help=("A ship on any Jump-Gate jumps to any open Jump-Gate (no ship, no Shard on it)."),
+        basic=True,
+        action=Jump,
+    )
+)

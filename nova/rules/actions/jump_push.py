@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import NO_SHIP, NOT_A_GATE, height, in_play, move_stack, push_destination
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from .base import Kind, done, register
 from .ship_move import ShipMove
+from .telling import moved_to
 
 if TYPE_CHECKING:
     from ..state import State
@@ -26,6 +29,7 @@ def push_directions(s: State, ship: int, gate: int) -> list[int]:
 @dataclass(frozen=True, kw_only=True)
 class JumpPush(ShipMove):
     kind = Kind.JUMP_PUSH
+    told_verb = " jump-pushes"
     why_ship = "Jump-Push starts from one of your ships on a Jump-Gate (R69)"
     why_dest = "Jump-Push goes to another Jump-Gate (R69)"
 
@@ -44,19 +48,25 @@ class JumpPush(ShipMove):
                 out.append(g)
         return out
 
+    def told_more(self, before: State, after: State, names: list[str], dest: int) -> str:
+        occupant = before.ship[dest]
+        if occupant < 0:
+            return ""
+        to = moved_to(before, after, occupant, dest)
+        line = f", pushing {names[occupant]}'s ship"
+        return line + (f" to {before.space_name(to)}" if to is not None else "")
+
     def occupied(self, s: State) -> bool:
         return self.dest is not None and s.ship[self.dest] != NO_SHIP
 
     def more_moves(self, s: State) -> list[Move]:
         if self.occupied(s) and self.dir is None:
             assert self.ship is not None and self.dest is not None
-            return [
-                Move("d+" if d == 1 else "d-") for d in push_directions(s, self.ship, self.dest)
-            ]
+            return [mv.direction(d) for d in push_directions(s, self.ship, self.dest)]
         return []
 
-    def choose_more(self, s: State, move: str) -> JumpPush:
-        return self.but(dir=1 if move == "d+" else -1)
+    def choose_more(self, s: State, move: Move) -> JumpPush:
+        return self.but(dir=move.number)
 
     def complete(self, s: State) -> bool:
         if self.occupied(s) and self.dir is None:
@@ -84,3 +94,21 @@ class JumpPush(ShipMove):
         s.pile[dest] += carried
         s.last_event = f"jump push to {s.layout.space_names[dest]}"
         done(s, self, dest)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="jump_push",
+        word="Jump-Push",
+        rules="R69",
+        text=(
+            "Jump between Jump-Gates; if the Gate is occupied, push its occupant along the ring, "
+            "either way, as many spaces as your stack is high"
+        ),
+        help=(
+            "Jump between Jump-Gates; if the Gate is occupied, push its occupant along the ring "
+            "(either way) as many spaces as your stack is high."
+        ),
+        action=JumpPush,
+    )
+)

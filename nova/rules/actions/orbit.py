@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import move as mv
 from ..board import can_orbit, orbit_reach, orbit_ships, orbit_targets
 from ..content import Step
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from .base import Kind, StartCheck, done, register
 from .ship_move import ShipMove
 
@@ -51,11 +53,34 @@ class Orbit(ShipMove):
     def moves(self, s: State) -> list[Move]:
         moves = super().moves(s)
         if self.optional and self.ship is not None and self.dest is None:
-            moves.append(Move("done"))  # stay put (R68 with the optional reading)
+            moves.append(mv.done())  # stay put (R68 with the optional reading)
         return moves
 
-    def choose(self, s: State, move: str) -> None:
-        if move == "done":
+    def choose(self, s: State, move: Move) -> None:
+        if move.kind == mv.DONE:
             done(s, self, self.ship)
             return
         super().choose(s, move)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="orbit",
+        word="Orbit",
+        rules="R28-R34",
+        text=(
+            "Move one of your ships exactly that many spaces along its ring, either way; it "
+            "passes over ships and Shards but never lands on a ship, and picks up the Shards it "
+            "lands on (bottom of the stack); you may leave Shards behind"
+        ),
+        help=(
+            "Move one of your ships N spaces along its ring, either way. Ships pass over ships "
+            "and Shards but never land on a ship. Landing on Shards adds them to the bottom of "
+            "your stack. You may leave Shards behind, from the bottom."
+        ),
+        help_name="Orbit N",
+        basic=True,
+        takes_distances=True,
+        action=Orbit,
+    )
+)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..board import move_stack
+from ..primitives import Primitive, register_primitive
 from .attack import Attack
 from .base import Kind, done, register
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, kw_only=True)
 class Push(Attack):
     kind = Kind.PUSH
+    verb, verbs = "push", "pushes"
     why_ship = "Push needs your ship next to an opponent's on the same ring (R67)"
 
     def resolve(self, s: State) -> None:
@@ -27,3 +29,15 @@ class Push(Attack):
         names = s.layout.space_names
         s.last_event = f"push {names[self.target]} to {names[dest]}"
         done(s, self, self.ship)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="push",
+        word="Push",
+        rules="R67",
+        text=("Push an adjacent opponent along the ring as many spaces as your stack is high"),
+        help=("Push an adjacent opponent along the ring as many spaces as your stack is high."),
+        action=Push,
+    )
+)

@@ -5,24 +5,26 @@ whole bay (``R0``-``R2``), then place the Shards one colour at a time (``ck``, `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .. import move as mv
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from .base import Action, Kind, done, register
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-def reorder_modes(s: State) -> list[str]:
+def reorder_modes(s: State) -> list[Move]:
     """The ways a Re-order can change something now."""
     bays = s.players[s.turn].bays
     modes = []
     if sum(1 for b in bays if b) >= 2 and len({b[-1] for b in bays if b}) >= 2:
-        modes.append("Rt")
+        modes.append(mv.reorder(-1))
     for i, b in enumerate(bays):
         if len(set(b)) >= 2:
-            modes.append(f"R{i}")
+            modes.append(mv.reorder(i))
     return modes
 
 
@@ -39,23 +41,39 @@ class Reorder(Action):
     def possible(self, s: State) -> bool:
         return bool(reorder_modes(s))
 
+    def prompt(self, view: dict[str, Any]) -> str:
+        if self.mode is None:
+            return "Re-order: the top Shards of your bays, or one whole bay?"
+        return "Re-order: choose the colour of the next Shard to place."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        who = names[before.current_player]
+        if self.mode is None:
+            if move.number < 0:
+                return f"{who} re-orders the top Shards of the Cargo Bays"
+            return f"{who} re-orders Bay {move.number + 1}"
+        if after.pending is None:
+            bays = " | ".join(b or "-" for b in after.players[before.turn].bays)
+            return f"{who}'s Cargo Bays now read {bays} (bottom to top)"
+        return None
+
     def moves(self, s: State) -> list[Move]:
         if self.mode is None:
-            return [Move(m) for m in reorder_modes(s)]
-        return [Move("c" + c) for c in sorted(set(self.pool))]
+            return reorder_modes(s)
+        return [mv.colour(c) for c in sorted(set(self.pool))]
 
-    def choose(self, s: State, move: str) -> None:
+    def choose(self, s: State, move: Move) -> None:
         p = s.players[s.turn]
         if self.mode is None:
-            if move == "Rt":
+            if move.number < 0:  # the tops
                 targets = tuple(i for i, b in enumerate(p.bays) if b)
                 pool = "".join(sorted(p.bays[i][-1] for i in targets))
             else:
-                targets = (int(move[1]),)
+                targets = (move.number,)
                 pool = "".join(sorted(p.bays[targets[0]]))
-            nxt = self.but(mode=move, targets=targets, pool=pool, picked="")
+            nxt = self.but(mode=str(move), targets=targets, pool=pool, picked="")
         else:
-            c = move[1]
+            c = move.colour
             k = self.pool.index(c)
             nxt = self.but(pool=self.pool[:k] + self.pool[k + 1 :], picked=self.picked + c)
         if nxt.pool:
@@ -67,3 +85,15 @@ class Reorder(Action):
         else:
             p.bays[nxt.targets[0]] = nxt.picked
         done(s, nxt, None)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="reorder",
+        word="Re-order",
+        rules="R61",
+        text=("Rearrange the top Shard of each of your Cargo Bays, or reorder one whole bay"),
+        help=("Rearrange the top Shard of each of your Cargo Bays, or reorder one whole bay."),
+        action=Reorder,
+    )
+)

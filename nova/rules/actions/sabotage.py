@@ -4,11 +4,13 @@ spaces (``>``), not onto a ship; the distances are the card's (``sabotage:1-3``)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .. import move as mv
 from ..board import NO_SHIP, move_stack, orbit_targets
 from ..content import Step
 from ..move import Move
+from ..primitives import Primitive, register_primitive
 from .base import Action, Kind, done, register
 
 if TYPE_CHECKING:
@@ -40,18 +42,46 @@ class Sabotage(Action):
     def possible(self, s: State) -> bool:
         return bool(self.targets(s))
 
+    def prompt(self, view: dict[str, Any]) -> str:
+        if self.target is None:
+            return "Sabotage: choose an opponent's ship to take control of."
+        return "Sabotage: choose where it goes (1-3 spaces)."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        if move.kind == mv.TARGET:
+            return None
+        t = self.target
+        assert t is not None
+        who, victim = names[before.current_player], names[before.ship[t]]
+        where = before.space_name(t)
+        return f"{who} sabotages {victim}'s ship on {where}, moving it to {move.space}"
+
     def moves(self, s: State) -> list[Move]:
         names = s.layout.space_names
         if self.target is None:
-            return [Move("!" + names[sp]) for sp in self.targets(s)]
-        return [Move(">" + names[t]) for t in orbit_targets(s, self.target, self.dists)]
+            return [mv.target(names[sp]) for sp in self.targets(s)]
+        return [mv.dest(names[t]) for t in orbit_targets(s, self.target, self.dists)]
 
-    def choose(self, s: State, move: str) -> None:
-        space = s.layout.name_to_space[move[1:]]
-        if move[0] == "!":
+    def choose(self, s: State, move: Move) -> None:
+        space = s.layout.name_to_space[move.space]
+        if move.kind == mv.TARGET:
             s.pending = self.but(target=space)
             return
         assert self.target is not None
         move_stack(s, self.target, space, leave=0)
         s.last_event = f"sabotage to {s.layout.space_names[space]}"
         done(s, self, None)
+
+
+PRIMITIVE = register_primitive(
+    Primitive(
+        name="sabotage",
+        word="Sabotage",
+        rules="R64",
+        text=("Take control of an opponent's ship or stack and orbit it 1-3 spaces"),
+        help=("Take control of an opponent's ship or stack and orbit it 1-3 spaces."),
+        takes_distances=True,
+        distances=(1, 2, 3),
+        action=Sabotage,
+    )
+)

@@ -5,12 +5,14 @@ many it leaves behind (``x``, R33)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import move as mv
 from ..board import move_stack
 from ..content import Step
 from ..move import Move
 from .base import Action, StartCheck, done, leave_moves
+from .telling import shards
 
 if TYPE_CHECKING:
     from ..content import Layout
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, kw_only=True)
 class ShipMove(Action):
+    told_verb: ClassVar[str] = ""  # the log's verb: "Ada's ship jumps a1 → b2" ("": no verb)
+
     ship: int | None = None
     dest: int | None = None
     leave: int | None = None
@@ -31,6 +35,44 @@ class ShipMove(Action):
     def can_start(cls, step: Step, lay: Layout) -> StartCheck:
         targets = cls.from_step(step, (), None).targets
         return lambda s, ships: any(targets(s, sp) for sp in ships)
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        label = Step(self.kind, getattr(self, "dists", ())).label()
+        if self.ship is None:
+            return f"{label}: choose the ship to move."
+        if self.dest is None:
+            return f"{label}: choose where the ship goes."
+        if any(mv.Move(m).kind == mv.DIR for m in view.get("legal", ())):
+            return "Jump-Push: push the occupant clockwise or anticlockwise?"
+        return "Leave Shards behind? They stay from the bottom of the stack."
+
+    def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
+        who = names[before.current_player]
+        nxt = after.pending
+        if nxt is not None and nxt.kind == self.kind and after.turn == before.turn:
+            if move.kind == mv.DONE:
+                return f"{who} stays put"
+            return None  # a half-made choice; the finished move tells it
+        if move.kind == mv.DONE:
+            return f"{who} stays put"
+        src, dest = self.ship, self.dest
+        if move.kind == mv.DEST:
+            dest = before.layout.name_to_space[move.space]
+        if src is None or dest is None:
+            return None
+        leave = move.number if move.kind == mv.LEAVE else 0
+        sp = before.space_name
+        line = f"{who}'s ship{self.told_verb} {sp(src)} → {sp(dest)}"
+        if leave:
+            line += f", leaving {shards(leave)}"
+        picked = len(before.pile[dest])
+        if picked:
+            line += f", picking up {shards(picked)}"
+        return line + self.told_more(before, after, names, dest)
+
+    def told_more(self, before: State, after: State, names: list[str], dest: int) -> str:
+        """The end of the log's line, for what else the move did."""
+        return ""
 
     def ships(self, s: State) -> list[int]:
         """The player's ships that can make this move."""
@@ -48,23 +90,23 @@ class ShipMove(Action):
     def moves(self, s: State) -> list[Move]:
         names = s.layout.space_names
         if self.ship is None:
-            return [Move("@" + names[sp]) for sp in self.ships(s)]
+            return [mv.ship(names[sp]) for sp in self.ships(s)]
         if self.dest is None:
-            return [Move(">" + names[t]) for t in self.targets(s, self.ship)]
+            return [mv.dest(names[t]) for t in self.targets(s, self.ship)]
         return self.more_moves(s) or leave_moves(s, self.ship)
 
     def more_moves(self, s: State) -> list[Move]:
         """A choice of this kind's own between the destination and leaving Shards."""
         return []
 
-    def choose(self, s: State, move: str) -> None:
-        code, arg = move[0], move[1:]
-        if code == "@":
-            nxt = self.but(ship=s.layout.name_to_space[arg])
-        elif code == ">":
-            nxt = self.but(dest=s.layout.name_to_space[arg])
-        elif code == "x":
-            nxt = self.but(leave=int(arg))
+    def choose(self, s: State, move: Move) -> None:
+        kind = move.kind
+        if kind == mv.SHIP:
+            nxt = self.but(ship=s.layout.name_to_space[move.space])
+        elif kind == mv.DEST:
+            nxt = self.but(dest=s.layout.name_to_space[move.space])
+        elif kind == mv.LEAVE:
+            nxt = self.but(leave=move.number)
         else:
             nxt = self.choose_more(s, move)
         if nxt.complete(s):
@@ -72,7 +114,7 @@ class ShipMove(Action):
         else:
             s.pending = nxt
 
-    def choose_more(self, s: State, move: str) -> ShipMove:
+    def choose_more(self, s: State, move: Move) -> ShipMove:
         raise AssertionError(move)
 
     def complete(self, s: State) -> bool:

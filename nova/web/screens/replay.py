@@ -4,7 +4,7 @@ them as a new game. Pure Python."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...record import GameRecord
 from ..saves import new_id
@@ -22,10 +22,19 @@ class ReplayScreen:
     """The game on screen watched move by move; ``back`` is the game screen it came from."""
 
     name: ClassVar[str] = "replay"
-    needs_game: ClassVar[bool] = True
     record: GameRecord = field(compare=False)
     step: int
-    back: GameScreen = GameScreen()
+    back: Any = GameScreen()  # the screen it came from: the game, or a game by links
+    states: list | None = field(default=None, compare=False)  # a game by links' states
+    public: bool = False  # a game by links: no hand shown, no "Play from here"
+
+    @property
+    def needs_game(self) -> bool:
+        """The tab's game, unless it is a game by links' (which the screen holds itself)."""
+        return not self.public
+
+    def replay(self) -> Replay:
+        return Replay(self.record, self.step, self.states, self.public)
 
     def shown_as(self, session: Session | None) -> str:
         return self.name
@@ -53,14 +62,19 @@ class PlayFromReplay(Intent):
 
 def open_replay(c: Controller, intent: OpenReplay) -> frozenset[Effect]:
     s = c.session
-    if s is not None:
+    from .links import LinksScreen
+
+    if s is not None and isinstance(c.ui.screen, LinksScreen):
+        n = len(s.record.moves)
+        c.set(screen=ReplayScreen(s.record, n, c.ui.screen, list(s.states), public=True))
+    elif s is not None:
         back = c.ui.screen if isinstance(c.ui.screen, GameScreen) else GameScreen()
         c.set(screen=ReplayScreen(s.record, len(s.record.moves), back))
     return ALL
 
 
 def go(c: Controller, screen: ReplayScreen, intent: ReplayGo) -> frozenset[Effect]:
-    replay = Replay(screen.record, screen.step)
+    replay = screen.replay()
     c.set(screen=replace(screen, step=replay.go(intent.where)))
     return ALL
 
@@ -73,7 +87,9 @@ def close(c: Controller, screen: ReplayScreen, intent: CloseReplay) -> frozenset
 def play_from_here(
     c: Controller, screen: ReplayScreen, intent: PlayFromReplay
 ) -> frozenset[Effect]:
-    record = Replay(screen.record, screen.step).record_upto_step()
+    if screen.public:
+        return ALL
+    record = screen.replay().record_upto_step()
     c.open(Session(record), new_id(c.rng.randrange(4096)))
     c.autosave()
     return ALL
@@ -87,7 +103,7 @@ def keys(c: Controller, screen: ReplayScreen, key: str, focused_move: str | None
 
 
 def markup(c: Controller, screen: ReplayScreen, known: frozenset[str]) -> str:
-    return Replay(screen.record, screen.step).screen_html(safe_colours(screen.record.colours))
+    return screen.replay().screen_html(safe_colours(screen.record.colours))
 
 
 def _go(where: str) -> UiName:
