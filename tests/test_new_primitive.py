@@ -13,6 +13,7 @@ import pytest
 from nova.bots import make_bot
 from nova.lab.core.game import GameJob, play_game
 from nova.render.cards import card_text
+from nova.render.marks import motions
 from nova.render.prompts import prompt
 from nova.render.words import ACTION_TEXT, describe
 from nova.rules import Move, State, load_data
@@ -20,7 +21,6 @@ from nova.rules import move as mv
 from nova.rules.actions import Action, done, register, unregister
 from nova.rules.position import variant_tag
 from nova.rules.primitives import Primitive, register_primitive
-from nova.web.session import motions
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,7 @@ import pytest
 
 from nova.lab import cli
 from nova.lab.core.game import GameJob, play_game
-from nova.lab.core.result import run_json, without_machine
+from nova.lab.core.result import run_result, without_machine
 from nova.lab.workbench import (
     MAX_LINK_VARIANT,
     VARIANT_FILE,
@@ -270,8 +270,8 @@ def test_the_menu_and_the_address_open_the_workbench():
 
 def test_run_json_matches_the_summary_of_each_side():
     records = [play_game(GameJob(g, 2, ("random", "random"), None, None, 4)) for g in range(3)]
-    result = run_json([records, records], [None, "x.json"], 2, ["random", "random"], 4, None,
-                      3.0, 1)  # fmt: skip
+    result = run_result([records, records], [None, "x.json"], 2, ["random", "random"], 4, None,
+                        3.0, 1).as_json()  # fmt: skip
     assert result["games"] == 3 and result["compare"]["variant"] == "x.json"
     assert without_machine(result)["compare"] == {
         k: v for k, v in without_machine(result).items() if k not in ("compare", "seed",

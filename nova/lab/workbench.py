@@ -4,7 +4,7 @@ plays the run's games in web workers (``nova/web/lab_worker.py``) and hands back
 
 A run plays today's rules and, when the variant changes anything, the variant too, on the
 same seeds and line-ups: its result is exactly the JSON ``python -m nova lab --compare
-VARIANT --json`` prints for them (``nova.lab.core.result.run_json``).
+VARIANT --json`` prints for them (``nova.lab.core.result.RunResult.as_json``).
 
 The address prefills the form (``?lab&players=2&games=40&bots=greedy,greedy&seed=7``, and
 ``&variant=`` a variant packed by :func:`pack_variant`); nothing in it is executed, and the

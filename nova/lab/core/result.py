@@ -77,22 +77,6 @@ def run_result(
     return RunResult(summaries, tuple(variants), seed, budget, workers, scheduler)
 
 
-def run_json(
-    batches: Sequence[Sequence[GameResult]],
-    variants: Sequence[str | None],
-    players: int,
-    bots: Sequence[str],
-    seed: int,
-    budget: int | None,
-    elapsed: float,
-    workers: int,
-    scheduler: str | None = None,
-) -> dict:
-    """:func:`run_result`'s JSON."""
-    r = run_result(batches, variants, players, bots, seed, budget, elapsed, workers, scheduler)
-    return r.as_json()
-
-
 def without_machine(result: dict) -> dict:
     """The result with the figures a machine's speed sets taken out: equal for the same games
     played anywhere (CPython's processes, the page's workers, a Dask cluster)."""

@@ -141,7 +141,7 @@ class Action:
         raise NotImplementedError
 
     def motions(self, before: State, move: Move, after: State) -> list[dict[str, Any]] | None:
-        """What moved on the board in ``move``, as ``nova.web.session.motions`` gives it;
+        """What moved on the board in ``move``, as ``nova.render.marks.motions`` gives it;
         None: the board's change tells it (a ship that left one space for another)."""
         return None
 
