@@ -14,9 +14,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 PYTEST_ARGS ?=
-# pytest-xdist: a process per core. The browser tests are one group (tests/conftest.py): they
-# run one after another in one process with one Chromium, while the pure tests take the others.
-XDIST ?= -n auto --dist loadgroup
+# pytest-xdist: a process per core, and one more for the browser tests, which are one group
+# (tests/conftest.py): one process runs them one after another with one Chromium (waiting on
+# the page most of the time), while the others share the pure tests.
+JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+XDIST ?= -n $(JOBS) --dist loadgroup
 
 .PHONY: serve test test-fast site lint venv node chromium bench-page bench-workbench lighthouse clean
 
@@ -61,7 +63,7 @@ test: venv chromium site
 	NOVA_SITE_BUILT=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-fast: venv
-	$(PY) -m pytest $(XDIST) -m "not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto -m "not browser" $(PYTEST_ARGS)
 
 bench-page: venv chromium site
 	$(PY) -m nova bench-page

@@ -273,12 +273,11 @@ def test_new_release_replaces_the_app_cache(site_dir: Path, tmp_path, page):
         want = sorted(
             [k for k in before if k.startswith("nova-runtime-")] + ["nova-app-0123456789abcdef"]
         )
-        for _ in range(100):  # caches.keys() is a promise: poll from here
-            after = sorted(page.evaluate("caches.keys()"))
-            if after == want:
-                break
-            page.wait_for_timeout(200)
-        assert after == want
+        page.wait_for_function(  # the new worker took over: the old app cache is gone
+            "async (want) => JSON.stringify((await caches.keys()).sort()) === want",
+            arg=json.dumps(want, separators=(",", ":")),
+            timeout=20_000,
+        )
 
 
 def test_bots_play_inside_a_third_party_iframe(site_dir: Path, parent_origin, page_factory):

@@ -150,12 +150,12 @@ def test_a_release_replaced_while_a_game_is_open(site_dir: Path, tmp_path, page)
         index = (site / "index.html").read_text()
         (site / "index.html").write_text(index.replace("<head>", '<head><meta name="rel2">', 1))
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        for _ in range(150):  # the new service worker is active once the old cache is gone
-            keys = page.evaluate("caches.keys()")
-            if "nova-app-0123456789abcdef" in keys and "nova-app-" + old_id not in keys:
-                break
-            page.wait_for_timeout(200)
-        assert "nova-app-" + old_id not in keys
+        page.wait_for_function(  # the new service worker is active once the old cache is gone
+            "async ([mine, old]) => { const k = await caches.keys();"
+            " return k.includes(mine) && !k.includes(old); }",
+            arg=["nova-app-0123456789abcdef", "nova-app-" + old_id],
+            timeout=30_000,
+        )
         play_to(page, moves(page) + 4, rng)  # the open page plays on
         line = next(iter(saves(page).values()))
         assert len(line) == moves(page)

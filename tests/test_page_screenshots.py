@@ -105,7 +105,8 @@ def test_screenshot_of_a_turn_marked_on_the_board(page_factory, server_url):
     assert page.locator(".marks .trail").count() == len(marks["motions"])
     assert page.locator(".marks .mark-touched").count() == len(marks["touched"])
     assert page.locator(".log-turn").count() >= 4
-    page.wait_for_timeout(600)  # the last move's travel has played
+    # the last move's travel has played (the page animates it with the Web Animations API)
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
     page.locator(".board-wrap").screenshot(path=str(SHOTS / "desktop-turn-marked.png"))
     page.locator(".log").screenshot(path=str(SHOTS / "desktop-log-by-turn.png"))
     assert page.nova.console_errors == [] and page.nova.page_errors == []
