@@ -182,10 +182,16 @@ def encode(record: GameRecord) -> str:
         + tail
         + moves
     )
+    return wrap(f"{PREFIX}{LINK_VERSION}.", content)
+
+
+def wrap(head: str, content: bytes) -> str:
+    """A link's envelope (friendly and fair links alike): ``head``, then base64url of a
+    CRC-32 of the head and of the rest, a flags byte and the content, raw-deflated when
+    that is shorter."""
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
     squeezed = deflater.compress(content) + deflater.flush()
     flags, body = (FLAG_DEFLATED, squeezed) if len(squeezed) < len(content) else (0, content)
-    head = f"{PREFIX}{LINK_VERSION}."
     rest = bytes([flags]) + body
     crc = zlib.crc32(rest, zlib.crc32(head.encode("ascii")))
     b64 = base64.urlsafe_b64encode(crc.to_bytes(4, "big") + rest).decode("ascii")
@@ -193,6 +199,35 @@ def encode(record: GameRecord) -> str:
 
 
 # -- decode --------------------------------------------------------------------------------
+def unwrap(head: str, b64: str) -> bytes:
+    """The content of a link's envelope (:func:`wrap`); :class:`_Bad` if it is damaged."""
+    if not b64.isascii() or len(b64) % 4 == 1:
+        raise _Bad
+    try:
+        raw = base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
+    except (binascii.Error, ValueError):
+        raise _Bad from None
+    # Only the canonical spelling is accepted: an edit to the unused bits of the last
+    # character would otherwise slip past the checksum.
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != b64 or len(raw) < 5:
+        raise _Bad
+    crc, rest = int.from_bytes(raw[:4], "big"), raw[4:]
+    if zlib.crc32(rest, zlib.crc32(head.encode("ascii"))) != crc:
+        raise _Bad
+    flags, body = rest[0], rest[1:]
+    if flags & ~FLAG_DEFLATED:
+        raise _Bad
+    if flags & FLAG_DEFLATED:
+        inflater = zlib.decompressobj(-15)
+        try:
+            body = inflater.decompress(body, MAX_CONTENT)
+        except zlib.error:
+            raise _Bad from None
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise _Bad
+    return body
+
+
 def decode(fragment: str) -> GameRecord:
     """The game a link carries; :class:`RecordError` with a player's message otherwise.
 
@@ -224,30 +259,7 @@ def decode(fragment: str) -> GameRecord:
 
 
 def _decode(head: str, b64: str, version: int) -> GameRecord:
-    if not b64.isascii() or len(b64) % 4 == 1:
-        raise _Bad
-    try:
-        raw = base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
-    except (binascii.Error, ValueError):
-        raise _Bad from None
-    # Only the canonical spelling is accepted: an edit to the unused bits of the last
-    # character would otherwise slip past the checksum.
-    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != b64 or len(raw) < 5:
-        raise _Bad
-    crc, rest = int.from_bytes(raw[:4], "big"), raw[4:]
-    if zlib.crc32(rest, zlib.crc32(head.encode("ascii"))) != crc:
-        raise _Bad
-    flags, body = rest[0], rest[1:]
-    if flags & ~FLAG_DEFLATED:
-        raise _Bad
-    if flags & FLAG_DEFLATED:
-        inflater = zlib.decompressobj(-15)
-        try:
-            body = inflater.decompress(body, MAX_CONTENT)
-        except zlib.error:
-            raise _Bad from None
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise _Bad
+    body = unwrap(head, b64)
     try:
         return _read_content(_Reader(body), version)
     except UnicodeDecodeError:

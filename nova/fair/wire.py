@@ -9,8 +9,6 @@ the bits are the same whatever the hidden cards are.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import zlib
 from dataclasses import dataclass
@@ -24,6 +22,8 @@ from ..links import (
     _Reader,
     _text,
     _varint,
+    unwrap,
+    wrap,
 )
 from ..record import MAX_MOVES, RecordError
 from ..rules import CONTENT_VERSION, State
@@ -34,7 +34,6 @@ from .table import ListedMoves, Refused, public_choices, replay
 PREFIX = "f"
 VERSION = 1
 HEAD = f"{PREFIX}{VERSION}."
-FLAG_DEFLATED = 1
 # what follows the rules (bit set: present)
 HAS_VARIANT, HAS_STARTED, HAS_SEALS, HAS_ABANDONED, HAS_SECRETS, HAS_MOVE_CODE = 1, 2, 4, 8, 16, 32
 
@@ -138,15 +137,7 @@ def _encode(record: FairRecord, seat: int, secret: bytes) -> str:
     if seat >= 0:
         fields |= HAS_MOVE_CODE
         tail += bytes([seat]) + secret
-    content = body + bytes([fields]) + tail
-    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
-    squeezed = deflater.compress(content) + deflater.flush()
-    flags, packed = (FLAG_DEFLATED, squeezed) if len(squeezed) < len(content) else (0, content)
-    rest = bytes([flags]) + packed
-    crc = zlib.crc32(rest, zlib.crc32(HEAD.encode("ascii")))
-    return HEAD + base64.urlsafe_b64encode(crc.to_bytes(4, "big") + rest).decode("ascii").rstrip(
-        "="
-    )
+    return wrap(HEAD, body + bytes([fields]) + tail)
 
 
 def decode(fragment: str) -> Link:
@@ -177,28 +168,7 @@ def decode(fragment: str) -> Link:
 
 
 def _decode(b64: str) -> Link:
-    if not b64.isascii() or len(b64) % 4 == 1:
-        raise _Bad
-    try:
-        raw = base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
-    except (binascii.Error, ValueError):
-        raise _Bad from None
-    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != b64 or len(raw) < 5:
-        raise _Bad
-    crc, rest = int.from_bytes(raw[:4], "big"), raw[4:]
-    if zlib.crc32(rest, zlib.crc32(HEAD.encode("ascii"))) != crc:
-        raise _Bad
-    flags, body = rest[0], rest[1:]
-    if flags & ~FLAG_DEFLATED:
-        raise _Bad
-    if flags & FLAG_DEFLATED:
-        inflater = zlib.decompressobj(-15)
-        try:
-            body = inflater.decompress(body, MAX_CONTENT)
-        except zlib.error:
-            raise _Bad from None
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise _Bad
+    body = unwrap(HEAD, b64)
     r = _Reader(body)
     players = r.varint(4)
     if players not in (2, 3, 4):
