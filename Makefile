@@ -14,11 +14,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 PYTEST_ARGS ?=
-# pytest-xdist: a process per core, and one more for the browser tests, which are one group
-# (tests/conftest.py): one process runs them one after another with one Chromium (waiting on
-# the page most of the time), while the others share the pure tests.
+# pytest-xdist: a process per core and one more (the browser tests wait on Chromium most of the
+# time; each worker that runs one has its own), handed one test at a time, longest first
+# (tests/conftest.py orders them), so that the workers finish together.
 JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-XDIST ?= -n $(JOBS) --dist loadgroup
+XDIST ?= -n $(JOBS) --dist load --maxschedchunk 1
 
 .PHONY: serve test test-fast site lint venv node chromium bench-page bench-workbench lighthouse clean
 
@@ -57,7 +57,9 @@ lint: venv
 	$(VENV)/bin/mypy
 
 # NOVA_SITE_BUILT: the tests use the _site/ just built instead of building it again
-test: venv chromium site
+# The three set-ups are independent (pip, apt, npm + the site's build): made side by side.
+test:
+	$(MAKE) --no-print-directory --output-sync=target -j3 venv chromium site
 	$(VENV)/bin/ruff check nova tests tools
 	$(VENV)/bin/mypy
 	NOVA_SITE_BUILT=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)

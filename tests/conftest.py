@@ -119,14 +119,15 @@ def wait_ready(page, timeout: float = 60_000) -> None:
         pytest.fail(f"page failed to start: data-nova-error={error!r}")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the group
 def pytest_collection_modifyitems(config, items):
-    # Browser tests last: the pure tests report fast. Under pytest-xdist's loadgroup
-    # (`make test`) they are one group: one process runs them all with one Chromium.
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+    # The order is the schedule: pytest-xdist (`make test`: --dist load --maxschedchunk 1)
+    # hands each free worker the next test, so the long tests go first and the many short
+    # ones fill the gaps at the end. The browser tests come before the short pure ones: they
+    # mostly wait on Chromium, and each worker has its own.
+    def order(item) -> tuple[bool, bool]:
+        return (item.get_closest_marker("slow") is None, item.get_closest_marker("browser") is None)
+
+    items.sort(key=order)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -168,6 +169,10 @@ def browser_log(tmp_path_factory) -> Path:
     per-test ``browser-log.jsonl``) in DIR."""
     keep = os.environ.get("NOVA_BROWSER_LOG")
     where = Path(keep) if keep else tmp_path_factory.mktemp("chromium")
+    # one Chromium per pytest-xdist worker: its log and its per-test lines apart
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker:
+        where = where / worker
     where.mkdir(parents=True, exist_ok=True)
     return where / "chromium.log"
 

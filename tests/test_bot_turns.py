@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from helpers_async import run
 
 from nova.bots import make_bot
 from nova.rules import new_game
@@ -26,7 +27,7 @@ def _play_bot_turns(table: BotTable, s, seat: int, slice_ms: float, pause):
     """Play ``seat``'s decisions with the table until another seat decides."""
     moves = []
     while not s.is_over() and s.current_player == seat:
-        move = asyncio.run(table.decide(s, seat, 1000 + s.ply, pause, slice_ms=slice_ms))
+        move = run(table.decide(s, seat, 1000 + s.ply, pause, slice_ms=slice_ms))
         moves.append(move)
         s = s.apply(move)
     return moves, s
@@ -65,9 +66,7 @@ def test_thinking_stops_when_the_game_moves_on():
     table = BotTable(["search", "search"], budget=48)
     s = new_game(players=2, seed=2)
     pause, count = _pauses()
-    move = asyncio.run(
-        table.decide(s, s.current_player, 1, pause, slice_ms=0.01, cancelled=lambda: True)
-    )
+    move = run(table.decide(s, s.current_player, 1, pause, slice_ms=0.01, cancelled=lambda: True))
     assert move is None and count[0] == 1
 
 
@@ -86,7 +85,7 @@ def test_a_bot_that_answers_an_illegal_move_is_reported():
     s = new_game(players=2, seed=1, first_player=0)
     pause, _ = _pauses()
     with pytest.raises(BotError, match="not legal"):
-        asyncio.run(table.decide(s, 0, 1, pause))
+        run(table.decide(s, 0, 1, pause))
 
 
 def test_the_new_game_form_offers_every_bot_and_the_page_starts_without_them():

@@ -104,6 +104,7 @@ def test_slingshot_orbits_to_a_gate_then_jumps_and_not_from_an_orbit_space():
     assert stayed.pending is None, "no Jump from an orbit space: the step is passed over"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["random", "greedy", "search"])
 def test_every_bot_plays_games_with_the_new_cards_to_the_end(bot):
     """The bots know no card by name: they play the composed cards like any other."""

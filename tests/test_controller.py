@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from helpers_async import run
 
 from nova.web.bot_loop import BotLoop
 from nova.web.bot_worker import Thinker
@@ -392,7 +393,7 @@ def test_two_bots_play_a_whole_game_through_the_worker_and_it_is_saved():
     c, loop = bots_tab(storage)
     c.dispatch(StartGame(FormInput(bots=("random", "random"), pace="quick", seed="4")))
     c.dispatch(WorkerChanged(Worker.READY))
-    asyncio.run(loop.run())
+    run(loop.run())
     assert c.session.state.is_over() and loop.stats.decisions == c.session.moves
     assert c.store.stored_moves(c.game_id) == tuple(c.session.record.moves)
     assert c.ui.name == "scores"
@@ -402,11 +403,11 @@ def test_bots_wait_under_the_rules_and_while_the_worker_starts():
     c, loop = bots_tab(MemoryStorage())
     c.dispatch(StartGame(FormInput(bots=("random", "random"), seed="4")))
     c.dispatch(WorkerChanged(Worker.STARTING))
-    asyncio.run(loop.run())
+    run(loop.run())
     assert c.session.moves == 0
     c.dispatch(WorkerChanged(Worker.READY))
     c.dispatch(OpenHelp())
-    asyncio.run(loop.run())
+    run(loop.run())
     assert c.session.moves == 0
 
 
@@ -422,7 +423,7 @@ def test_a_bot_answer_that_comes_after_the_menu_is_dropped():
         return answer
 
     loop.ask = slow
-    asyncio.run(loop.run())
+    run(loop.run())
     assert c.session.moves == 0 and c.ui.screen == NewGameScreen()
 
 
@@ -431,7 +432,7 @@ def test_the_bots_think_on_the_page_when_no_worker_started():
     loop.ask = None
     c.dispatch(StartGame(FormInput(bots=("greedy", "random"), pace="quick", seed="2")))
     c.dispatch(WorkerChanged(Worker.FAILED, "no worker"))
-    asyncio.run(asyncio.wait_for(_play_some(loop, c, 6), 120))
+    run(asyncio.wait_for(_play_some(loop, c, 6), 120))
     assert c.session.moves >= 6 and "no worker" in c.markup()
 
 
@@ -445,7 +446,7 @@ def test_a_reload_while_a_bot_thinks_loses_nothing_and_the_bot_goes_on():
     c, loop = bots_tab(storage)
     c.dispatch(StartGame(FormInput(bots=("random", "random"), pace="quick", think_ms="250")))
     c.dispatch(WorkerChanged(Worker.READY))
-    asyncio.run(_play_some(loop, c, 9))
+    run(_play_some(loop, c, 9))
     line = tuple(c.session.record.moves)
     # the page goes away mid-thought: a new tab opens on the same storage
     again, loop2 = bots_tab(storage, seed=5)
@@ -453,7 +454,7 @@ def test_a_reload_while_a_bot_thinks_loses_nothing_and_the_bot_goes_on():
     assert again.form.pace == "quick" and again.form.think_ms == 250  # its settings too
     assert again.bots_may_play()
     again.dispatch(WorkerChanged(Worker.READY))
-    asyncio.run(_play_some(loop2, again, len(line) + 3))
+    run(_play_some(loop2, again, len(line) + 3))
     assert tuple(again.session.record.moves[: len(line)]) == line
     assert again.store.stored_moves(again.game_id) == tuple(again.session.record.moves)
 

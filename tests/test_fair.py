@@ -140,6 +140,7 @@ def overlap(a: list[str], b: list[str]) -> int:
     return sum((Counter(a) & Counter(b)).values())
 
 
+@pytest.mark.slow
 def test_peek_a_device_learns_no_more_than_its_view():
     """1,000 seeded games: everything the other seat's device holds (its links, its storage,
     its secret) lets a program guess the mover's hand no better than a guesser given only

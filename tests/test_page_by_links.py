@@ -234,6 +234,7 @@ def test_the_audit_names_a_card_played_from_the_draw_pile(page_factory, server_u
     assert f"played {card} from the draw pile" in text and record.who(cheater) in text
 
 
+@pytest.mark.slow
 def test_axe_finds_nothing_on_the_screens_of_play_by_links(page_factory, server_url):
     """WCAG 2.2 A/AA (axe-core) on the by-links form, an invitation, and a game on a seat,
     at desktop and phone width."""

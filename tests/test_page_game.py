@@ -91,6 +91,7 @@ def play_to_the_end(page, seed: int, limit: int = 5000) -> list[float]:
     return times
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, screen", [(2, "phone"), (4, "desktop")])
 def test_whole_game_by_clicking_to_the_score_screen(page_factory, server_url, players, screen):
     """New game, pass-and-play, decisions until the game ends; no console error at all.
@@ -210,6 +211,7 @@ LONG_TASKS_JS = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
     """Solo play: a person (seat 1, clicking) against the search bot (seat 2) to the scores.
 

@@ -67,6 +67,7 @@ def memory(page, cdp) -> dict[str, int]:
     return figures
 
 
+@pytest.mark.slow
 def test_games_and_the_workbench_in_one_tab_keep_its_memory_and_end_its_workers(
     page_factory, server_url
 ):

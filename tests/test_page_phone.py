@@ -84,6 +84,7 @@ def changed(frame, before: str) -> None:
     )
 
 
+@pytest.mark.slow
 def test_every_lesson_step_shows_target_goal_and_board(phone):
     """Every step of the 14 lessons, tapped through by touch on the marked target."""
     assert AXE.exists(), "node_modules/axe-core missing: run `make node` (npm ci)"
@@ -124,6 +125,7 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
     assert steps >= len(LESSONS)
 
 
+@pytest.mark.slow
 def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
     """The first game (Learn to play's last step) against Nova Bot: at each of the
     person's decisions a choice and a third of the board are in view; the test then taps

@@ -168,6 +168,7 @@ def test_the_service_worker_caches_the_boot_the_browser_took(site_dir: Path):
             assert hashlib.sha256(data).hexdigest() == sha, rel
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_whole_games_with_every_bot_under_the_trimmed_stdlib(site_dir: Path, tmp_path: Path):
     """The module census must not miss a module a game needs: whole games with the random,

@@ -1,9 +1,11 @@
 """Properties over many seeded random games, for 2, 3 and 4 players, played to the end.
 
-The main test plays GAMES_PER_COUNT whole games per player count (3,000 in all) with the
-invariants checked after every move and, at every DEEP_EVERY-th move, the deep checks too:
-every offered move applies, the state survives JSON, views hide what they must. A smaller
-set of games runs the deep checks (and determinize against the view) after every move.
+The main test plays GAMES_PER_COUNT whole games per player count (3,000 in all; seeds 0 to
+999) with the invariants checked after every move and, at every DEEP_EVERY-th move, the deep
+checks too: every offered move applies, the state survives JSON, views hide what they must.
+Its games are cut into CHUNKS tests a player count, so that pytest-xdist's workers share them;
+a failure names its seed. A smaller set of games (hypothesis) runs the deep checks (and
+determinize against the view) after every move.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from nova.rules import State, determinize, new_game
 from nova.rules.invariants import problems
 
 GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 1000))  # x 3 counts: 3000 games
+CHUNKS = 10  # tests a player count
 DEEP_EVERY = 53  # in every game of the main test, the deep checks at every 53rd move
 DEEP_GAMES_PER_COUNT = 12
 # in one game of every POSITION_EVERY_GAMES, every state's position is read back (1,000 games)
@@ -129,16 +132,24 @@ def check_row(s: State, row: list[tuple[str, str]]) -> None:
         assert basic_actions <= 3, f"more than three basic actions: {row}"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-@random_games(GAMES_PER_COUNT)
-@given(seed=SEEDS)
-def test_r5_r30_random_games_keep_the_invariants(players, seed):
+def test_r5_r30_random_games_keep_the_invariants(players, chunk):
     """R3, R5, R23, R24, R30, R49: thousands of random games to the end: all 30 Shards, every
     card and every ship accounted for after every move, no ship lands on a ship, links
     between actions, and the game ends, at once when nothing can move the track any more;
     at every DEEP_EVERY-th move (first at a seeded offset), every offered move applies, JSON
     and the position notation round-trip and the views hide what they must; in one game of
     three, every state's position reads back to the same state."""
+    for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
+        try:
+            random_game_keeps_the_invariants(players, seed)
+        except AssertionError as exc:
+            raise AssertionError(f"players={players} seed={seed}: {exc}") from exc
+
+
+def random_game_keeps_the_invariants(players: int, seed: int) -> None:
     n = 0
     offset = seed % DEEP_EVERY
     every_position = seed % POSITION_EVERY_GAMES == 0

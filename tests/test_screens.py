@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+from helpers_async import run
+
 from nova.web.controller import (
     ANYWHERE,
     SCREENS,
@@ -73,7 +75,7 @@ def run_lab(workers: int) -> Controller:
         return FakeWorker()
 
     runner = LabRunner(c, probe, boot, marks.__setitem__, c.dispatch, lambda: None)
-    asyncio.run(runner.run(cores=workers or 1, memory_gb=None))
+    run(runner.run(cores=workers or 1, memory_gb=None))
     assert marks["data-nova-lab-workers"] == str(workers)
     return c
 

@@ -299,7 +299,12 @@ class State:
         return s
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_dict() == other.to_dict()
+        """Equal when their saves are equal. Fields equal one by one are enough (the
+        cheap test, as the property tests compare every state of many games); otherwise
+        the saves decide, where a tuple and a list of the same items are the same."""
+        if not isinstance(other, State):
+            return False
+        return _same_fields(self, other) or self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -318,6 +323,19 @@ class State:
 
 _FIELDS = dataclasses.fields(State)
 _SAVED = [f for f in _FIELDS if f.metadata["save"]]
+_SAVED_NAMES = tuple(f.name for f in _SAVED if f.name != "players")
+_PLAYER_NAMES = tuple(f.name for f in dataclasses.fields(Player))
+
+
+def _same_fields(a: State, b: State) -> bool:
+    if any(getattr(a, n) != getattr(b, n) for n in _SAVED_NAMES):
+        return False
+    if len(a.players) != len(b.players):
+        return False
+    pairs = zip(a.players, b.players, strict=True)
+    return all(getattr(p, n) == getattr(q, n) for p, q in pairs for n in _PLAYER_NAMES)
+
+
 # a seat's view shows these fields as they are, under these names (view.make_view)
 _SHOWN = {
     f.name: f.name if f.metadata["shown"] == "same" else f.metadata["shown"]
