@@ -1,7 +1,8 @@
 # Nova Raiders: set-up, build, serve, test. Everything installs from the project's own files.
 #   make serve   build the site (installs the pinned runtime with npm ci) and serve it locally
 #   make test    install what the tests need (venv, Chromium, npm ci), build, lint, run all tests
-#   make test-fast   the pure tests only (no site, no browser), on every core: a developer's loop
+#   make test-fast   the pure tests but the slow ones (no site, no browser), on every core: a
+#                    developer's loop (`make test` runs everything)
 #   make site    build _site/ only
 #   make lint    ruff check + ruff format --check + mypy (the type checker)
 #   make bench-page / make lighthouse   boot and bytes figures (docs/PERFORMANCE.md)
@@ -65,7 +66,7 @@ test:
 	NOVA_SITE_BUILT=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-fast: venv
-	$(PY) -m pytest -n auto -m "not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto -m "not browser and not slow" $(PYTEST_ARGS)
 
 bench-page: venv chromium site
 	$(PY) -m nova bench-page

@@ -3,8 +3,9 @@
 * ``site_dir``: ``_site/`` built once (tools/build_site.py, fast when up to date; not at all
   when ``make`` has just built it and says so with ``NOVA_SITE_BUILT=1``);
 * ``server_url``: tools/serve.py on a free port, netlify.toml's headers, e.g. ``http://127.0.0.1:PORT/``;
-* ``browser``: one Chromium for the whole session through Playwright's sync API (Debian's
-  /usr/bin/chromium when present), its own log written to a file (tests/browser_watch.py);
+* ``browser``: one Chromium for the session (for each pytest-xdist process) through
+  Playwright's sync API (Debian's /usr/bin/chromium when present), its own log written to a
+  file (tests/browser_watch.py);
 * ``page``: a fresh context + page; ``page.nova`` is a ``PageLog`` recording every request
   not to 127.0.0.1 (``.external``, aborted), every console error of the page and its workers
   (``.console_errors``), uncaught errors (``.page_errors``), crashes and workers;
