@@ -135,6 +135,14 @@ def pytest_collection_modifyitems(config, items):
         return (item.get_closest_marker("slow") is None, item.get_closest_marker("browser") is None)
 
     items.sort(key=order)
+    # A paced test waits on the page's own pace (long in wall time, light on the CPU): the first
+    # goes first and the others after the slow tests, each beside busy ones, so that two never
+    # wait side by side while a core idles.
+    paced = [item for item in items if item.get_closest_marker("paced")]
+    if paced:
+        rest = [item for item in items if not item.get_closest_marker("paced")]
+        slow = sum(1 for item in rest if item.get_closest_marker("slow"))
+        items[:] = paced[:1] + rest[:slow] + paced[1:] + rest[slow:]
 
 
 @pytest.hookimpl(hookwrapper=True)
