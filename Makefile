@@ -5,6 +5,7 @@
 #                    developer's loop (`make test` runs everything)
 #   make site    build _site/ only
 #   make lint    ruff check + ruff format --check + mypy (the type checker)
+#   make check   ruff check + mypy (what `make test` checks before the tests)
 #   make bench-page / make lighthouse   boot and bytes figures (docs/PERFORMANCE.md)
 #   make bench-workbench   the workbench's games a minute next to the CLI's
 SHELL := /bin/bash
@@ -21,7 +22,7 @@ PYTEST_ARGS ?=
 JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
 XDIST ?= -n $(JOBS) --dist load --maxschedchunk 1
 
-.PHONY: serve test test-fast site lint venv node chromium bench-page bench-workbench lighthouse clean
+.PHONY: serve test test-fast site lint check venv node chromium bench-page bench-workbench lighthouse clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,12 +58,16 @@ lint: venv
 	$(VENV)/bin/ruff format --check nova tests tools
 	$(VENV)/bin/mypy
 
-# NOVA_SITE_BUILT: the tests use the _site/ just built instead of building it again
-# The three set-ups are independent (pip, apt, npm + the site's build): made side by side.
-test:
-	$(MAKE) --no-print-directory --output-sync=target -j3 venv chromium site
+# the checks `make test` makes before the tests: lint (format aside) and the type checker
+check: venv
 	$(VENV)/bin/ruff check nova tests tools
 	$(VENV)/bin/mypy
+
+# NOVA_SITE_BUILT: the tests use the _site/ just built instead of building it again
+# The set-ups are independent (pip then the checks, apt, npm + the site's build): made side by
+# side; the site's build is the longest, the checks run while it goes on.
+test:
+	$(MAKE) --no-print-directory --output-sync=target -j3 check chromium site
 	NOVA_SITE_BUILT=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-fast: venv

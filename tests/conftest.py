@@ -7,7 +7,8 @@
   Playwright's sync API (Debian's /usr/bin/chromium when present), its own log written to a
   file (tests/browser_watch.py);
 * ``page``: a fresh context + page; ``page.nova`` is a ``PageLog`` recording every request
-  not to 127.0.0.1 (``.external``, aborted), every console error of the page and its workers
+  of the page and its workers not to the local machine (``.external``: Chromium resolves no
+  other host, so they fail), every console error of the page and its workers
   (``.console_errors``), uncaught errors (``.page_errors``), crashes and workers;
 * ``new_page()`` (fixture ``page_factory``) for more pages/contexts with the same recording;
 * ``wait_ready(page, timeout=60_000)``: waits for ``body[data-nova-ready]``; fails with the
@@ -90,20 +91,25 @@ def serve_site(
         proc.stdout.close()
 
 
+# Chromium resolves no host but the local machine's: a request leaving it fails at once (the
+# tests' browser fixture). Recording requests by their events, not a Playwright route: a route
+# holds every request until Python answers it and turns the browser's HTTP cache off.
+LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(
+    f"EXCLUDE {host}" for host in sorted(LOCAL_HOSTS)
+)
+
+
 def record(context, page, log: PageLog | None = None) -> PageLog:
-    """Abort and record requests leaving the local machine; record console/page errors,
-    crashes and workers (tests/browser_watch.py)."""
+    """Record requests leaving the local machine (its pages' and their workers'), console and
+    page errors, crashes and workers (tests/browser_watch.py)."""
     log = log or PageLog()
 
-    def route(r):
-        url = r.request.url
-        if urlsplit(url).scheme in ("http", "https", "ws", "wss"):
-            if urlsplit(url).hostname not in LOCAL_HOSTS:
-                log.external.append(url)
-                return r.abort()
-        return r.continue_()
+    def request(r) -> None:
+        url = urlsplit(r.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.hostname not in LOCAL_HOSTS:
+            log.external.append(r.url)
 
-    context.route("**/*", route)
+    context.on("request", request)
     return watch_page(page, log)
 
 
@@ -129,6 +135,14 @@ def pytest_collection_modifyitems(config, items):
         return (item.get_closest_marker("slow") is None, item.get_closest_marker("browser") is None)
 
     items.sort(key=order)
+    # A paced test waits on the page's own pace (long in wall time, light on the CPU): the first
+    # goes first and the others after the slow tests, each beside busy ones, so that two never
+    # wait side by side while a core idles.
+    paced = [item for item in items if item.get_closest_marker("paced")]
+    if paced:
+        rest = [item for item in items if not item.get_closest_marker("paced")]
+        slow = sum(1 for item in rest if item.get_closest_marker("slow"))
+        items[:] = paced[:1] + rest[:slow] + paced[1:] + rest[slow:]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -181,7 +195,7 @@ def browser_log(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def browser(playwright_sync, browser_log):
     args, env = log_args(browser_log)
-    b = launch_chromium(playwright_sync, extra_args=args, env=env)
+    b = launch_chromium(playwright_sync, extra_args=[*args, LOCAL_ONLY], env=env)
     yield b
     b.close()
 

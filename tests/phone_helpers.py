@@ -66,17 +66,22 @@ def parent_page(directory: Path, site_url: str, size: tuple[int, int], query: st
     w, h = size
     (directory / "index.html").write_text(
         "<!doctype html><meta name='viewport' content='width=device-width'>"
-        "<title>publisher</title><style>body{margin:0}iframe{border:0;display:block}</style>"
+        "<title>publisher</title><link rel='icon' href='data:,'>"
+        "<style>body{margin:0}iframe{border:0;display:block}</style>"
         f'<iframe id="game" src="{site_url}index.html{query}" width="{w}" height="{h}" '
         'title="Nova Raiders"></iframe><p>Support page text under the game.</p>'
     )
 
 
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
 @contextlib.contextmanager
 def other_origin(directory: Path):
     """A plain server on another loopback origin (127.0.0.2): the publisher's site."""
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(directory))
-    handler.log_message = lambda *a: None  # type: ignore[method-assign]
+    handler = functools.partial(QuietHandler, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.2", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

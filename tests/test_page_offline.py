@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.conftest import LOCAL_HOSTS, serve_site, wait_ready
+from tests.phone_helpers import other_origin
 
 pytestmark = pytest.mark.browser
 
@@ -142,17 +140,11 @@ def test_a_first_visit_downloads_each_file_once_and_plays_offline_after(
 @pytest.fixture
 def parent_origin(tmp_path):
     """A plain server on another loopback origin (127.0.0.2), for the embedding page."""
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *a: None
     try:
-        server = ThreadingHTTPServer(("127.0.0.2", 0), handler)
+        with other_origin(tmp_path) as url:
+            yield tmp_path, url
     except OSError as exc:  # pragma: no cover - loopback alias missing
         pytest.skip(f"no 127.0.0.2 loopback: {exc}")
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield tmp_path, f"http://127.0.0.2:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
 
 
 def _embed(
@@ -160,7 +152,8 @@ def _embed(
 ):
     w, h = size
     (parent_dir / "index.html").write_text(
-        "<!doctype html><title>publisher</title><h1>Support page</h1>"
+        "<!doctype html><title>publisher</title><link rel='icon' href='data:,'>"
+        "<h1>Support page</h1>"
         f'<iframe id="game" src="{site_url}{query}" width="{w}" height="{h}" {attrs}></iframe>'
     )
     page.goto(parent + "/index.html")

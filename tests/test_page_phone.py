@@ -126,6 +126,7 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
 
 
 @pytest.mark.slow
+@pytest.mark.paced  # the first game's bot plays at the new player's pace
 def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
     """The first game (Learn to play's last step) against Nova Bot: at each of the
     person's decisions a choice and a third of the board are in view; the test then taps

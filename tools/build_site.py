@@ -60,6 +60,7 @@ import snapshot_delta  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 CACHE = NODE_MODULES / ".cache" / "nova"
+CENSUS = ROOT / "tools" / "stdlib-census.json"  # module_census(), kept in the repository
 # Bump when the precompiled stdlib's recipe changes: the file name carries it, so immutable
 # caches never serve an old build under a new recipe.
 PYC_RECIPE = 3  # 2: docstrings left out; 3: Pyodide's too, no column ranges (precompile_stdlib.mjs)
@@ -375,14 +376,20 @@ def _imports_key(files: list[tuple[str, Path]]) -> str:
 
 
 def module_census(full_stdlib: Path, nova_zip: bytes, files: list[tuple[str, Path]]) -> dict:
-    """The stdlib files the game loads under the pinned Pyodide (cached by the game's imports).
+    """The stdlib files the game loads under the pinned Pyodide (kept by the game's imports).
 
     tools/snapshot.mjs trace: whole games with every bot through the page's code paths
     (tools/game_workout.py), then PyScript's own imports; the files the interpreter read from
-    its stdlib zip."""
-    out = CACHE / f"census-{_imports_key(files)}.json"
-    if out.exists():
-        return json.loads(out.read_text())
+    its stdlib zip. The result is kept in the repository (``CENSUS``) under the key of what it
+    depends on, so that a fresh clone's build need not play the workout (18 s of the set-up);
+    a change to any import, the workout or the pins changes the key, and the build takes the
+    census again and writes the file anew (commit it). tests/test_page_snapshot.py plays whole
+    games under the trimmed stdlib: a census that missed a module fails there."""
+    key = _imports_key(files)
+    if CENSUS.exists():
+        kept = json.loads(CENSUS.read_text())
+        if kept.pop("key", None) == key:
+            return kept
     t0 = time.perf_counter()
     stage = CACHE / f"census.tmp{os.getpid()}"
     stage.mkdir(parents=True, exist_ok=True)
@@ -401,9 +408,7 @@ def module_census(full_stdlib: Path, nova_zip: bytes, files: list[tuple[str, Pat
             ]
         )
         data = json.loads((stage / "census.json").read_text())
-        for old in CACHE.glob("census-*.json"):
-            old.unlink(missing_ok=True)
-        out.write_text(json.dumps(data))
+        CENSUS.write_text(json.dumps({"key": key, **data}, indent=1) + "\n")
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     print(f"build_site: module census in {time.perf_counter() - t0:.1f} s", flush=True)

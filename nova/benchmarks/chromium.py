@@ -3,6 +3,13 @@
 Playwright cannot download its own browser on every machine (this project's CI cannot), so an
 installed ``/usr/bin/chromium`` is preferred. The flags keep a headless Chromium from calling
 home: on a machine with no network those calls fail, many at a time.
+
+Debian's ``chromium --headless`` is the whole browser without a screen: every new context opens
+a window whose address bar builds its omnibox popups (``chrome://omnibox-popup.top-chrome/``,
+two WebUI pages in a renderer of their own), about 0.5 CPU-s a context that no test or
+benchmark looks at. ``DISABLED_FEATURES`` turns them off. Chromium reads only the last
+``--disable-features`` on its command line, so the list repeats the features Playwright
+disables with its own (tests/test_chromium.py checks that it still holds all of them).
 """
 
 from __future__ import annotations
@@ -10,6 +17,28 @@ from __future__ import annotations
 import os
 
 CHROMIUM = "/usr/bin/chromium"
+# Playwright 1.65.2's own --disable-features (its chromiumSwitches.ts), kept in force
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+# the address bar's WebUI popups a headless window has no use for
+OMNIBOX_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+DISABLED_FEATURES = PLAYWRIGHT_DISABLED_FEATURES + OMNIBOX_FEATURES
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -19,6 +48,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join(DISABLED_FEATURES),
 ]
 
 

@@ -34,6 +34,7 @@ from .actions import from_json as action_from_json
 from .content import COLOURS, Layout, layout_for
 
 SEATS = "ABCD"
+SHARDS = "".join(COLOURS)  # a stack's or a bay's letters
 EMPTY = "-"  # an empty list, bay or pile
 NONE = "_"  # an empty face-up place, or an unchosen part of an action
 REST = "*"  # (reading only) every card or Shard not placed elsewhere
@@ -71,6 +72,15 @@ ACTION_KEY_ORDER = (
     "optional",
     "then",
 )
+
+
+# the words of the first line and of a seat's line: True for ``key=value``, False for a flag
+HEAD_FIELDS = {
+    **dict.fromkeys(("seed", "rng", "ply", "round", "first", "turn", "to", "track"), True),
+    **dict.fromkeys(("removed", "variant"), True),
+    "link": False,
+}
+SEAT_FIELDS = dict.fromkeys(("dock", "lost", "bays", "hand", "draw", "discard", "played"), True)
 
 
 class PositionError(ValueError):
@@ -331,11 +341,7 @@ def read(text: str, variant: Any = None) -> dict:
     if len(head) < 2 or head[0] != "nova" or not re.fullmatch(r"[234]p", head[1]):
         r.fail("a position starts 'nova 2p', 'nova 3p' or 'nova 4p'")
     players = int(head[1][0])
-    known = {
-        k: True for k in ("seed", "rng", "ply", "round", "first", "turn", "to", "track", "removed")
-    }
-    known.update(link=False, variant=True)
-    h = r.fields(head[2:], known)
+    h = r.fields(head[2:], HEAD_FIELDS)
     tag = h.get("variant", "")
     if tag != variant_tag(variant):
         if tag and variant is None:
@@ -378,10 +384,7 @@ def read(text: str, variant: Any = None) -> dict:
             out["pile"], out["ship"] = _read_board(r, lay, rest.strip())
         elif len(word) == 1 and word in SEATS:
             seat = r.seat(word, players, "seat")
-            known = dict.fromkeys(
-                ("dock", "lost", "bays", "hand", "draw", "discard", "played"), True
-            )
-            seats[seat] = r.fields(words, known)
+            seats[seat] = r.fields(words, SEAT_FIELDS)
             seats[seat]["_where"] = r.where
         elif word == "academy":
             academy = {"face": REST, "deck": REST} if words == [REST] else {}
@@ -442,7 +445,8 @@ def read(text: str, variant: Any = None) -> dict:
         if c is not None and c not in lay.special:
             r.fail(f"academy face: {c!r} is not a Special card of this game")
     out["academy"] = r.card_list(academy.get("deck", EMPTY), "academy deck")
-    _fill_rest(r, lay, out)
+    if REST in text:
+        _fill_rest(r, lay, out)
     if face_rest:  # the face-up places take the first of the rest, in card order
         if academy.get("deck") != REST:
             r.fail("academy: face=* needs deck=* too")
@@ -473,7 +477,7 @@ def _read_board(r: _Reader, lay: Layout, text: str) -> tuple[list[str], list[int
                 part = part[:-1]
             else:
                 owner = ""
-            if (not part and not owner) or part.strip("kry"):
+            if (not part and not owner) or part.strip(SHARDS):
                 r.fail(f"board ring {k + 1}: {part + owner!r} is not Shards (k r y) and a seat")
             pile.append(part)
             ship.append(SEATS.index(owner) if owner else -1)
@@ -520,7 +524,7 @@ def _read_action(r: _Reader, lay: Layout, words: list[str]) -> dict:
 def _read_seat(r: _Reader, lay: Layout, f: dict) -> dict:
     r.where = f.pop("_where")
     bays = f.get("bays", "-,-,-").split(",")
-    if len(bays) != 3 or any(b != EMPTY and not re.fullmatch("[kry]+", b) for b in bays):
+    if len(bays) != 3 or any(b != EMPTY and (not b or b.strip(SHARDS)) for b in bays):
         r.fail("bays: three Cargo Bays like kr,-,y (bottom first, - for empty)")
     played = []
     for c in [] if f.get("played", EMPTY) == EMPTY else f["played"].split(","):
