@@ -27,7 +27,8 @@ CHUNKS = 10  # tests a player count
 # in every game of the main test, the deep checks at every 79th move (a prime: no step of a
 # turn is always skipped): about 42,000 of the 3.3 million states
 DEEP_EVERY = 79
-DEEP_GAMES_PER_COUNT = 12
+# the hypothesis games with the deep checks (and determinize) after every move: 24 in all
+DEEP_GAMES_PER_COUNT = 8
 # in one game of every POSITION_EVERY_GAMES, every state's position is read back (300 games,
 # about 330,000 states)
 POSITION_EVERY_GAMES = 10
