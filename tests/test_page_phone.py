@@ -29,7 +29,7 @@ TOUCH = {"has_touch": True, "is_mobile": True, "bypass_csp": True}  # axe is inj
 THIRD = 1 / 3
 LESSON = {"target": "[data-lesson-target]", "goal": ".lesson-goal", "board": "svg.board"}
 GAME = {"choice": "[data-move]", "board": "svg.board"}
-PERSON_DECISIONS = 30  # decisions of the person checked in the game against the bot
+PERSON_DECISIONS = 20  # decisions of the person checked (four turns or more) against the bot
 
 
 @pytest.fixture(params=["frame", "page"])
