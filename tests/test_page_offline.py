@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import LOCAL_HOSTS, serve_site, wait_ready
+from tests.conftest import serve_site, wait_ready
 from tests.phone_helpers import other_origin
 
 pytestmark = pytest.mark.browser
@@ -81,60 +80,43 @@ def served(log: Path, quiet_s: float = 2.0, limit_s: float = 60.0) -> list[dict]
 
 @pytest.mark.parametrize("query", ["", "?lean"], ids=["snapshot", "lean"])
 def test_a_first_visit_downloads_each_file_once_and_plays_offline_after(
-    site_dir: Path, browser, tmp_path: Path, query: str
+    site_dir: Path, page_factory, tmp_path: Path, query: str
 ):
     """Counted at the server, where the page's, its workers' and the service worker's requests
     all arrive: the first visit (and its service worker's install, for offline play) downloads
     no URL twice, no editor or terminal bundle of PyScript and no file of the boot it did not
-    take; the next visit, offline, boots the same way from the cache and plays. (A context
-    with no Playwright route: routing would turn the browser's HTTP cache off.)"""
+    take; the next visit, offline, boots the same way from the cache and plays."""
     log = tmp_path / "requests.jsonl"
-    context = browser.new_context()
-    external: list[str] = []
-    context.on(
-        "request",
-        lambda r: (
-            urlsplit(r.url).scheme in ("http", "https")
-            and urlsplit(r.url).hostname not in LOCAL_HOSTS
-            and external.append(r.url)
-        ),
-    )
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        with serve_site(site_dir, log_requests=log) as url:
-            page.goto(url + query)
-            wait_ready(page)
-            booted = page.get_attribute("html", "data-nova-snapshot")
-            assert booted == ("used" if not query else "none: lean visit, not cached yet")
-            page.wait_for_function(
-                "() => navigator.serviceWorker.controller !== null", timeout=60_000
-            )
-            downloads = [r["path"] for r in served(log) if r["bytes"] > 0]
-            twice = sorted({p for p in downloads if downloads.count(p) > 1})
-            assert twice == [], twice
-            assert [p for p in downloads if "codemirror" in p or "xterm" in p] == []
-            assert sum(p.endswith("/pyodide.asm.wasm") for p in downloads) == 1
-            assert not [p for p in downloads if p.endswith(("/pyodide-lock.json", ".png"))]
-            snapshot = [p for p in downloads if "/snapshot/nova-" in p]
-            lean_files = [p for p in downloads if p == "/nova.zip" or "python_stdlib-trim" in p]
-            if query:  # a lean visit never downloads the snapshot
-                assert snapshot == [] and len(lean_files) == 2, downloads
-            else:  # the snapshot's boot needs neither the whole stdlib nor the package
-                assert len(snapshot) == 1 and lean_files == [], downloads
+    page = page_factory()
+    context = page.context
+    with serve_site(site_dir, log_requests=log) as url:
+        page.goto(url + query)
+        wait_ready(page)
+        booted = page.get_attribute("html", "data-nova-snapshot")
+        assert booted == ("used" if not query else "none: lean visit, not cached yet")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        downloads = [r["path"] for r in served(log) if r["bytes"] > 0]
+        twice = sorted({p for p in downloads if downloads.count(p) > 1})
+        assert twice == [], twice
+        assert [p for p in downloads if "codemirror" in p or "xterm" in p] == []
+        assert sum(p.endswith("/pyodide.asm.wasm") for p in downloads) == 1
+        assert not [p for p in downloads if p.endswith(("/pyodide-lock.json", ".png"))]
+        snapshot = [p for p in downloads if "/snapshot/nova-" in p]
+        lean_files = [p for p in downloads if p == "/nova.zip" or "python_stdlib-trim" in p]
+        if query:  # a lean visit never downloads the snapshot
+            assert snapshot == [] and len(lean_files) == 2, downloads
+        else:  # the snapshot's boot needs neither the whole stdlib nor the package
+            assert len(snapshot) == 1 and lean_files == [], downloads
 
-            context.set_offline(True)
-            page.reload()
-            wait_ready(page)
-            assert page.get_attribute("html", "data-nova-snapshot") == booted
-            page.click('[data-ui="new-game"]')
-            page.click('[data-ui="ready"]')
-            page.locator('[data-move^="L"]').first.click()
-            assert page.evaluate("+document.body.dataset.novaMoves") == 1
-    finally:
-        context.close()
-    assert external == [] and errors == []
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        assert page.get_attribute("html", "data-nova-snapshot") == booted
+        page.click('[data-ui="new-game"]')
+        page.click('[data-ui="ready"]')
+        page.locator('[data-move^="L"]').first.click()
+        assert page.evaluate("+document.body.dataset.novaMoves") == 1
+    assert page.nova.external == [] and page.nova.page_errors == []
 
 
 @pytest.fixture
