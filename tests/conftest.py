@@ -113,6 +113,16 @@ def record(context, page, log: PageLog | None = None) -> PageLog:
     return watch_page(page, log)
 
 
+def bots_play(page, bot: str = "greedy", think_ms: str | None = None) -> None:
+    """A new game of two bots (``bot``) at the quick pace, from the new-game screen."""
+    page.select_option("#nova-bot-0", bot)
+    page.select_option("#nova-bot-1", bot)
+    page.select_option("#nova-bot-pace", "quick")
+    if think_ms is not None:
+        page.select_option("#nova-bot-think", think_ms)
+    page.click('[data-ui="new-game"]')
+
+
 def wait_ready(page, timeout: float = 60_000) -> None:
     """Wait for ``body[data-nova-ready]``; fail with ``data-nova-error`` if the page sets it."""
     try:

@@ -18,7 +18,7 @@ import pytest
 
 from nova.benchmarks.chromium import launch_chromium
 from tests.browser_watch import chromium_processes, log_args
-from tests.conftest import LOCAL_ONLY, record, wait_ready
+from tests.conftest import LOCAL_ONLY, bots_play, record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -54,10 +54,7 @@ def test_the_game_survives_chromiums_heap_profiler(playwright_sync, server_url, 
         wait_ready(page)
         assert profiled_renderers() >= 1  # the profiler is on: this test can fail
         # two bots in their worker (a second Pyodide) play, then a reload boots again
-        page.select_option("#nova-bot-0", "greedy")
-        page.select_option("#nova-bot-1", "greedy")
-        page.select_option("#nova-bot-pace", "quick")
-        page.click('[data-ui="new-game"]')
+        bots_play(page)
         page.wait_for_function("+document.body.dataset.novaMoves >= 6", timeout=120_000)
         assert page.get_attribute("body", "data-nova-bot-where") == "worker"
         page.reload()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import serve_site, wait_ready
+from tests.conftest import bots_play, serve_site, wait_ready
 from tests.phone_helpers import other_origin
 from tests.release_helpers import ACTIVATED, NEW_APP, installed_waiting, release
 
@@ -55,10 +55,7 @@ def test_second_visit_works_offline(server_url: str, page):
         assert page.evaluate("+document.body.dataset.novaMoves") == 3
         # and bots think in their worker offline too (its script and files are cached)
         page.click('[data-ui="menu"]')
-        page.select_option("#nova-bot-0", "greedy")
-        page.select_option("#nova-bot-1", "greedy")
-        page.select_option("#nova-bot-pace", "quick")
-        page.click('[data-ui="new-game"]')
+        bots_play(page)
         page.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=120_000)
         assert page.get_attribute("body", "data-nova-bot-where") == "worker"
         assert page.nova.page_errors == []
