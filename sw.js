@@ -19,9 +19,20 @@
 // the app, named by a hash of this release's files. Activating a new release deletes every
 // other "nova-" cache and the runtime cache's files this release no longer lists (the trimmed
 // standard library's name carries its hash). Runtime files and the memory snapshot
-// (snapshot/nova-<hash>.bin.gz): cache first, their names change with their bytes; a listed
-// one not cached yet (the other boot's, on a later visit) is cached as it passes. Everything
-// else: network first, the cache when offline.
+// (snapshot/nova-<hash>.bin.gz): cache first, their names change with their bytes. Everything
+// else: network first, the cache when offline. A listed file not cached yet (the other boot's,
+// on a later visit) is cached as it passes if its bytes are this release's: never a newer
+// release's page in this release's cache, which would then ask offline for files it lacks.
+//
+// A new release waits: its worker installs (when the browser checks sw.js, at a visit or
+// boot.js's register) and takes over only once no page of the game uses the old one (every
+// tab closed), the browser's own order; never self.skipWaiting(). Taking over a page that is
+// loading hung that load in Chromium (issue 32: a reload racing the new worker's install and
+// activation; docs/PERFORMANCE.md), and a player's first visit after a release is exactly
+// that race, since the browser checks for the new worker while the page boots. Until then the
+// old worker serves the old release offline, and network first gives the new one online. The
+// first install has no page to take over from: clients.claim() makes the open page
+// offline-ready at once.
 const RUNTIME_CACHE = "nova-runtime-{{RUNTIME_ID}}";
 const APP_CACHE = "nova-app-{{BUILD_ID}}";
 const HANDOFF = "nova-handoff"; // written by assets/boot.js
@@ -80,7 +91,6 @@ self.addEventListener("install", (event) => {
       const app = await caches.open(APP_CACHE);
       await app.put("boot.json", new Response(JSON.stringify({ boot })));
       await caches.delete(HANDOFF); // the page's copies are not kept twice
-      await self.skipWaiting();
     })(),
   );
 });
@@ -102,15 +112,20 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A listed file that is not cached yet, fetched and cached as it passes. (A lean visit's
-// look for the snapshot asks only for the HTTP cache's copy: that request's `cache` is not
-// read here, since reading it crashed Chromium's page under DevTools request interception.)
+// A listed file not cached yet, cached as it passes if its bytes are this release's.
+async function keep(rel, response) {
+  const cache = await caches.open(cacheFor(rel));
+  if (await cache.match(rel)) return response.body && response.body.cancel();
+  const mine = await checked(response, LISTED.get(rel));
+  if (mine) await cache.put(rel, mine);
+}
+
+// A runtime file or the snapshot, from the network. (A lean visit's look for the snapshot asks
+// only for the HTTP cache's copy: that request's `cache` is not read here, since reading it
+// crashed Chromium's page under DevTools request interception.)
 async function passing(event, request, rel) {
   const response = await fetch(request);
-  if (response.ok && LISTED.has(rel)) {
-    const copy = response.clone();
-    event.waitUntil(caches.open(cacheFor(rel)).then((cache) => cache.put(rel, copy)).catch(() => null));
-  }
+  if (response.ok && LISTED.has(rel)) event.waitUntil(keep(rel, response.clone()).catch(() => null));
   return response;
 }
 
@@ -133,8 +148,7 @@ self.addEventListener("fetch", (event) => {
       try {
         const response = await fetch(request);
         if (response.ok && url.search === "" && LISTED.has(rel)) {
-          const copy = response.clone();
-          event.waitUntil(caches.open(APP_CACHE).then((app) => app.put(rel, copy)).catch(() => null));
+          event.waitUntil(keep(rel, response.clone()).catch(() => null));
         }
         return response;
       } catch (err) {

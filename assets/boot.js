@@ -138,6 +138,18 @@ async function handOver() {
   }
   await Promise.all(puts);
 }
+// A new release's worker, once installed, waits until no page uses the old one (sw.js says
+// why): <body data-nova-release="waiting"> says that one is ready for the next visit.
+function watchForRelease(registration) {
+  const say = () => {
+    if (registration.waiting && registration.active) body.setAttribute("data-nova-release", "waiting");
+  };
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (worker) worker.addEventListener("statechange", say);
+  });
+  say();
+}
 function registerServiceWorker() {
   try {
     if (window.top !== window.self || !("serviceWorker" in navigator) || !window.caches) return;
@@ -149,6 +161,7 @@ function registerServiceWorker() {
       .then((installed) => installed || handOver())
       .catch((e) => console.info("nothing handed over to the service worker:", e))
       .then(() => navigator.serviceWorker.register("./sw.js"))
+      .then(watchForRelease)
       .catch((e) => console.info("no offline mode:", e));
   } catch (e) {
     console.info("no offline mode:", e);

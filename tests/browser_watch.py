@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,8 +201,68 @@ def log_since(log_file: Path | None, offset: int, limit: int = 80) -> list[str]:
     return lines[-limit:]
 
 
-def report(logs: list[PageLog], log_file: Path | None, offset: int) -> str:
-    """The failure section: every page's record, the memory now, Chromium's log lines."""
+def crash_dumps(since: float) -> list[Path]:
+    """Chromium's minidumps written since ``since`` (a ``time.time()``): its crash handler
+    writes one for each crashed process, though it uploads nothing here."""
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    found = []
+    for name in ("chromium", "google-chrome", "chrome-for-testing"):
+        for sub in ("new", "pending", "completed"):
+            found += (config / name / "Crash Reports" / sub).glob("*.dmp")
+    return sorted((p for p in found if _mtime(p) >= since), key=_mtime)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+SIGNALS = {4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 11: "SIGSEGV"}
+
+
+def describe_dump(path: Path) -> str:
+    """One line about a minidump: the signal, the faulting address, where the crashed thread
+    was (module + offset) and its stack pointer, and the process's heap-profiling switch
+    (issue 32's crash: Chromium's heap profiler walking off a WebAssembly stack)."""
+    try:
+        data = path.read_bytes()
+        _sig, _ver, count, directory = struct.unpack_from("<4sIII", data, 0)
+        streams = {}
+        for i in range(count):
+            kind, _size, rva = struct.unpack_from("<III", data, directory + 12 * i)
+            streams.setdefault(kind, rva)
+        modules = []
+        rva = streams[4]  # the module list
+        for i in range(struct.unpack_from("<I", data, rva)[0]):
+            at = rva + 4 + 108 * i
+            base, size = struct.unpack_from("<QI", data, at)
+            name_at = struct.unpack_from("<I", data, at + 20)[0]
+            length = struct.unpack_from("<I", data, name_at)[0]
+            name = data[name_at + 4 : name_at + 4 + length].decode("utf-16-le", "replace")
+            modules.append((base, size, os.path.basename(name)))
+        rva = streams[6]  # the exception: signal, si_code, address; the thread's registers
+        signal, code, _rec, address = struct.unpack_from("<IIQQ", data, rva + 8)
+        context = struct.unpack_from("<I", data, rva + 8 + 152 + 4)[0]
+        rsp = struct.unpack_from("<Q", data, context + 152)[0]
+        rip = struct.unpack_from("<Q", data, context + 248)[0]
+        inside = [f"{name}+{rip - b:#x}" for b, n, name in modules if b <= rip < b + n]
+        where = inside[0] if inside else f"{rip:#x}"
+    except (OSError, KeyError, struct.error) as exc:
+        return f"{path.name}: unreadable ({exc})"
+    profiled = b"--subproc-heap-profiling" in data  # the process's switches, as crash keys
+    return (
+        f"{path.name}: {SIGNALS.get(signal, signal)} (si_code {code}) at {address:#x}, pc "
+        f"{where}, sp {rsp:#x}; heap profiling {'on' if profiled else 'off'}"
+    )
+
+
+def report(
+    logs: list[PageLog], log_file: Path | None, offset: int, since: float | None = None
+) -> str:
+    """The failure section: every page's record, the memory now, Chromium's log lines and
+    the minidumps of processes that crashed since the test started."""
     out = [f"memory now: {describe_memory(chromium_processes())}"]
     for i, log in enumerate(logs):
         live = log.live_workers()
@@ -217,6 +278,10 @@ def report(logs: list[PageLog], log_file: Path | None, offset: int) -> str:
     if lines:
         out.append(f"Chromium's log ({log_file}), since the test started:")
         out += [f"  {ln[:400]}" for ln in lines]
+    dumps = crash_dumps(since) if since is not None else []
+    if dumps:
+        out.append("Chromium's minidumps since the test started:")
+        out += [f"  {describe_dump(d)}" for d in dumps]
     return "\n".join(out)
 
 

@@ -113,6 +113,16 @@ def record(context, page, log: PageLog | None = None) -> PageLog:
     return watch_page(page, log)
 
 
+def bots_play(page, bot: str = "greedy", think_ms: str | None = None) -> None:
+    """A new game of two bots (``bot``) at the quick pace, from the new-game screen."""
+    page.select_option("#nova-bot-0", bot)
+    page.select_option("#nova-bot-1", bot)
+    page.select_option("#nova-bot-pace", "quick")
+    if think_ms is not None:
+        page.select_option("#nova-bot-think", think_ms)
+    page.click('[data-ui="new-game"]')
+
+
 def wait_ready(page, timeout: float = 60_000) -> None:
     """Wait for ``body[data-nova-ready]``; fail with ``data-nova-error`` if the page sets it."""
     try:
@@ -153,8 +163,8 @@ def pytest_runtest_makereport(item, call):
     logs = getattr(item, "nova_pages", None)
     if rep.failed and logs is not None:
         watch = getattr(item, "nova_watch", None)
-        log_file, offset = watch if watch is not None else (None, 0)
-        rep.sections.append(("nova browser", report(logs, log_file, offset)))
+        log_file, offset, since = watch if watch is not None else (None, 0, None)
+        rep.sections.append(("nova browser", report(logs, log_file, offset, since)))
 
 
 @pytest.fixture(scope="session")
@@ -202,7 +212,9 @@ def browser(playwright_sync, browser_log):
 
 @pytest.fixture
 def page_factory(browser, browser_log, request):
-    """``new_page(**context_kwargs)`` -> a page (``page.nova`` is its PageLog) in a new context.
+    """``new_page(**context_kwargs)`` -> a page (``page.nova`` is its PageLog) in a new context;
+    ``new_page(context=page.context)``: another page in that one (its external requests are
+    recorded in the context's first page's log).
 
     At the end of the test every context is closed (and with it its pages and workers); a
     page that crashed fails the test, and the test's line in ``browser-log.jsonl`` says
@@ -210,14 +222,18 @@ def page_factory(browser, browser_log, request):
     contexts = []
     logs: list[PageLog] = []
     request.node.nova_pages = logs
-    request.node.nova_watch = (browser_log, log_size(browser_log))
+    request.node.nova_watch = (browser_log, log_size(browser_log), time.time())
     t0 = time.monotonic()
 
-    def new_page(**context_kwargs):
-        context = browser.new_context(**context_kwargs)
-        contexts.append(context)
-        page = context.new_page()
-        page.nova = record(context, page)
+    def new_page(context=None, **context_kwargs):
+        if context is None:
+            context = browser.new_context(**context_kwargs)
+            contexts.append(context)
+            page = context.new_page()
+            page.nova = record(context, page)
+        else:  # another tab, or a later visit, of the same browser profile
+            page = context.new_page()
+            page.nova = watch_page(page, PageLog())
         logs.append(page.nova)
         return page
 

@@ -11,7 +11,7 @@ import random
 import statistics
 
 import pytest
-from conftest import wait_ready
+from conftest import bots_play, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -267,10 +267,7 @@ def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
 def test_bots_pause_under_the_rules_and_the_replay(page_factory, server_url):
     """Two bots playing each other stop while the rules or a replay is open, then go on."""
     page = open_page(page_factory, server_url)
-    page.select_option("#nova-bot-0", "greedy")
-    page.select_option("#nova-bot-1", "greedy")
-    page.select_option("#nova-bot-pace", "quick")
-    page.click('[data-ui="new-game"]')
+    bots_play(page)
     page.wait_for_function("+document.body.dataset.novaMoves >= 5", timeout=20_000)
     for opener, closer in (('[data-ui="help"]', "Escape"), ('[data-ui="replay"]', None)):
         page.click(opener)
@@ -301,11 +298,7 @@ def test_bot_seat_plays_by_itself(page_factory, server_url):
 
 
 def _two_bots(page, bot: str = "search") -> None:
-    page.select_option("#nova-bot-0", bot)
-    page.select_option("#nova-bot-1", bot)
-    page.select_option("#nova-bot-pace", "quick")
-    page.select_option("#nova-bot-think", "250")
-    page.click('[data-ui="new-game"]')
+    bots_play(page, bot, think_ms="250")
 
 
 def test_bots_think_in_a_worker_and_every_press_lands_while_they_play(page_factory, server_url):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import serve_site, wait_ready
+from tests.conftest import bots_play, serve_site, wait_ready
 from tests.phone_helpers import other_origin
+from tests.release_helpers import ACTIVATED, NEW_APP, installed_waiting, release
 
 pytestmark = pytest.mark.browser
 
@@ -53,10 +55,7 @@ def test_second_visit_works_offline(server_url: str, page):
         assert page.evaluate("+document.body.dataset.novaMoves") == 3
         # and bots think in their worker offline too (its script and files are cached)
         page.click('[data-ui="menu"]')
-        page.select_option("#nova-bot-0", "greedy")
-        page.select_option("#nova-bot-1", "greedy")
-        page.select_option("#nova-bot-pace", "quick")
-        page.click('[data-ui="new-game"]')
+        bots_play(page)
         page.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=120_000)
         assert page.get_attribute("body", "data-nova-bot-where") == "worker"
         assert page.nova.page_errors == []
@@ -228,31 +227,60 @@ def test_frame_ancestors_refuses_other_origins(site_dir: Path, parent_origin, pa
         )
 
 
-def test_new_release_replaces_the_app_cache(site_dir: Path, tmp_path, page):
-    import re
-    import shutil
-
+def test_a_new_release_waits_for_the_old_ones_pages_then_takes_over(
+    site_dir: Path, tmp_path, page_factory
+):
+    """A new release's worker installs, and waits while a page of the old release is open:
+    meanwhile the old worker serves its own release whole offline (not the newer page that
+    passed it online); once no page uses it, the new worker takes over, with its own cache
+    only, and serves the new release offline."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
+    page = page_factory()
+    context = page.context
     with serve_site(site) as url:
         page.goto(url)
         wait_ready(page)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
         before = page.evaluate("caches.keys()")
-        assert len([k for k in before if k.startswith("nova-app-")]) == 1
-        # a new release: new app files, so a new cache name in sw.js
-        sw = (site / "sw.js").read_text()
-        old_id = re.search(r'"nova-app-([0-9a-f]+)"', sw).group(1)
-        (site / "sw.js").write_text(sw.replace(old_id, "0123456789abcdef"))
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        want = sorted(
-            [k for k in before if k.startswith("nova-runtime-")] + ["nova-app-0123456789abcdef"]
-        )
-        page.wait_for_function(  # the new worker took over: the old app cache is gone
-            "async (want) => JSON.stringify((await caches.keys()).sort()) === want",
-            arg=json.dumps(want, separators=(",", ":")),
-            timeout=20_000,
-        )
+        old = release(site)
+        assert [k for k in before if k.startswith("nova-app-")] == [old]
+        installed_waiting(page)
+        assert old in page.evaluate("caches.keys()")  # the open page's release stays whole
+        page.reload()  # online: the new release, through the old worker (network first)
+        wait_ready(page)
+        assert page.locator('meta[name="rel2"]').count() == 1
+        context.set_offline(True)
+        try:
+            page.reload()  # offline: the old release, whole, from its own cache
+            wait_ready(page)
+            assert page.locator('meta[name="rel2"]').count() == 0
+        finally:
+            context.set_offline(False)
+        new = [w for w in context.service_workers if w.evaluate("APP_CACHE") == NEW_APP]
+        assert len(new) == 1
+        page.close()  # the old release's last page
+        assert new[0].evaluate(ACTIVATED)
+        later = page_factory(context=context)
+        later.goto(url)
+        wait_ready(later)
+        assert later.locator('meta[name="rel2"]').count() == 1
+        keys = later.evaluate("caches.keys()")
+        assert NEW_APP in keys and old not in keys
+        assert sorted(keys) == sorted([k for k in before if k != old] + [NEW_APP])
+        context.set_offline(True)
+        try:
+            later.reload()  # offline: the new release, from the new worker's cache
+            wait_ready(later)
+            assert later.locator('meta[name="rel2"]').count() == 1
+            later.click('[data-ui="new-game"]')
+            later.click('[data-ui="ready"]')
+            later.locator('[data-move^="L"]').first.click()
+            assert later.evaluate("+document.body.dataset.novaMoves") == 1
+        finally:
+            context.set_offline(False)
+    assert page.nova.page_errors == [] and later.nova.page_errors == []
+    assert page.nova.external == []
 
 
 def test_bots_play_inside_a_third_party_iframe(site_dir: Path, parent_origin, page_factory):

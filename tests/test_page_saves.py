@@ -6,12 +6,12 @@ tests/test_controller.py's; these check that the page wires them to the browser'
 from __future__ import annotations
 
 import random
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import serve_site, wait_ready
+from release_helpers import installed_waiting, release
 
 pytestmark = pytest.mark.browser
 
@@ -143,19 +143,8 @@ def test_a_release_replaced_while_a_game_is_open(site_dir: Path, tmp_path, page)
         page.click('[data-ui="new-game"]')
         rng = random.Random(3)
         play_to(page, 4, rng)
-        # the release: new app files (a new cache in sw.js) and a page that says which it is
-        sw = (site / "sw.js").read_text()
-        old_id = re.search(r'"nova-app-([0-9a-f]+)"', sw).group(1)
-        (site / "sw.js").write_text(sw.replace(old_id, "0123456789abcdef"))
-        index = (site / "index.html").read_text()
-        (site / "index.html").write_text(index.replace("<head>", '<head><meta name="rel2">', 1))
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function(  # the new service worker is active once the old cache is gone
-            "async ([mine, old]) => { const k = await caches.keys();"
-            " return k.includes(mine) && !k.includes(old); }",
-            arg=["nova-app-0123456789abcdef", "nova-app-" + old_id],
-            timeout=30_000,
-        )
+        release(site)
+        installed_waiting(page)  # the new release's worker waits for this page to close
         play_to(page, moves(page) + 4, rng)  # the open page plays on
         line = next(iter(saves(page).values()))
         assert len(line) == moves(page)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, wait_ready
+from tests.conftest import ROOT, bots_play, wait_ready
 
 sys.path.insert(0, str(ROOT / "tools"))
 import snapshot_delta  # noqa: E402 (tools/snapshot_delta.py)
@@ -212,10 +212,7 @@ def test_page_and_worker_boot_from_the_snapshot(server_url: str, page):
     assert sum(u.endswith(".wasm") for u in fetched) == 1, fetched
     assert sum("/snapshot/nova-" in u for u in fetched) == 1, fetched
     # a bot seat starts the bots' worker: it restores the same snapshot and plays
-    page.select_option("#nova-bot-0", "greedy")
-    page.select_option("#nova-bot-1", "greedy")
-    page.select_option("#nova-bot-pace", "quick")
-    page.click('[data-ui="new-game"]')
+    bots_play(page)
     page.wait_for_selector("body[data-nova-worker=ready]", state="attached", timeout=120_000)
     assert sum(t.startswith("nova: snapshot used") for t in info) >= 2, info
     page.wait_for_function("+document.body.dataset.novaBotDecisions >= 1", timeout=120_000)

@@ -14,6 +14,20 @@
 // instantiates (one download, the second fetch is answered by the HTTP cache).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
+// No WebAssembly stack switching (JSPI): Pyodide uses it where the browser has it
+// (WebAssembly.Suspending, in Chromium 156), and its Python calls then run on stacks of their own.
+// Chromium's heap profiler (on by itself in 1% of browser sessions, 50% outside the stable
+// channel, and then in one renderer in ten) samples allocations and walks the stack by
+// frame pointers up to the thread's own stack's end: from a JSPI stack it reads past that
+// stack's last page and the tab crashes (SIGSEGV, "Target crashed": issue 32,
+// docs/PERFORMANCE.md). The game uses nothing JSPI adds (a synchronous wait on a JS promise).
+// Pyodide reads these when pyodide.asm.mjs loads, inside load() below.
+for (const name of ["Suspending", "Suspender", "promising"]) {
+  try {
+    delete WebAssembly[name];
+  } catch (e) { /* not there */ }
+}
+
 const base = new URL("./", import.meta.url).href;
 const root = new URL("../../", import.meta.url).href;
 export { version };

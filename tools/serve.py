@@ -2,11 +2,17 @@
 
     python tools/serve.py [--port 8000] [--host 127.0.0.1] [--root _site]
                           [--frame-ancestor ORIGIN ...] [--gzip] [--log-requests FILE]
+                          [--latency-ms MS]
 
 The port defaults to $PORT or 8000; ``--port 0`` picks a free one. The first line printed is
 ``serving <url>`` (tests read it). ``--frame-ancestor`` (or $NOVA_FRAME_ANCESTORS, space
 separated) adds origins to the CSP ``frame-ancestors`` of this local server only, for the embed
 test; netlify.toml itself is not changed.
+
+``--latency-ms MS`` waits that long before answering each request, as a distant host would.
+With ``$NOVA_SERVE_LOG`` set, each request is printed to stderr as it arrives and as it is
+answered, with the time in milliseconds (``Date.now() % 100000``, the clock a page or a
+service worker can log: ``tools/probe_release_reload.py`` lines them up).
 
 ``--log-requests FILE`` appends one JSON line per request served: its path (with the query),
 status and the bytes of the body sent (``bench-page`` and the tests count a visit's downloads
@@ -27,6 +33,7 @@ import os
 import re
 import sys
 import threading
+import time
 import tomllib
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -111,6 +118,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     rules: list = []
     extra_ancestors: tuple[str, ...] = ()
     request_log: Path | None = None
+    latency = 0.0  # seconds before each answer (--latency-ms)
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
     _status: int | None = None
     _length = 0
@@ -169,9 +177,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def parse_request(self) -> bool:
+        parsed = super().parse_request()
+        if parsed and self.latency:
+            time.sleep(self.latency)
+        if parsed and os.environ.get("NOVA_SERVE_LOG"):
+            self.log_message("got %s", self.path)
+        return parsed
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
+        # with $NOVA_SERVE_LOG: each request as it arrives and as it is answered, the time in
+        # milliseconds (Date.now() % 100000, as a page or a service worker can log it)
         if os.environ.get("NOVA_SERVE_LOG"):
-            super().log_message(format, *args)
+            ms = int(time.time() * 1000) % 100_000
+            sys.stderr.write(f"{ms} {threading.get_ident() % 10000} {format % args}\n")
 
 
 class _Server(ThreadingHTTPServer):
@@ -191,6 +210,7 @@ def make_server(
     netlify_toml: Path = ROOT / "netlify.toml",
     compress: bool = False,
     request_log: Path | None = None,
+    latency_ms: int = 0,
 ) -> ThreadingHTTPServer:
     """A server for ``root`` (not started: call ``serve_forever``)."""
     handler = type(
@@ -201,6 +221,7 @@ def make_server(
             "extra_ancestors": tuple(extra_ancestors),
             "gzip": compress,
             "request_log": request_log,
+            "latency": latency_ms / 1000,
         },
     )
     server = _Server((host, port), functools.partial(handler, directory=str(root)))
@@ -225,6 +246,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="append a JSON line per request served (path, status, body bytes) to FILE",
     )
+    ap.add_argument(
+        "--latency-ms",
+        type=int,
+        default=0,
+        metavar="MS",
+        help="wait MS milliseconds before answering each request, as a distant host would",
+    )
     args = ap.parse_args(argv)
     if not (args.root / "index.html").is_file():
         print(f"{args.root}/index.html missing: run `make site` first", file=sys.stderr)
@@ -237,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         extra,
         compress=args.gzip,
         request_log=args.log_requests,
+        latency_ms=args.latency_ms,
     )
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
