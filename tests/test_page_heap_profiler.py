@@ -12,12 +12,13 @@ with JSPI, about half of the boots crashed so.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from nova.benchmarks.chromium import launch_chromium
-from tests.browser_watch import chromium_processes, log_args
+from tests.browser_watch import chromium_processes, log_args, log_size
 from tests.conftest import LOCAL_ONLY, bots_play, record, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -41,8 +42,14 @@ def profiled_renderers() -> int:
     return count
 
 
-def test_the_game_survives_chromiums_heap_profiler(playwright_sync, server_url, browser_log):
-    args, env = log_args(browser_log.with_name("chromium-heap-profiled.log"))
+def test_the_game_survives_chromiums_heap_profiler(
+    playwright_sync, server_url, browser_log, request
+):
+    log_file = browser_log.with_name("chromium-heap-profiled.log")
+    args, env = log_args(log_file)
+    # a failure's "nova browser" section (tests/conftest.py): this page, this Chromium's log
+    # and the minidumps written meanwhile
+    request.node.nova_watch = (log_file, log_size(log_file), time.time())
     browser = launch_chromium(
         playwright_sync, extra_args=[*args, LOCAL_ONLY, PROFILE_EVERY_RENDERER], env=env
     )
@@ -50,6 +57,7 @@ def test_the_game_survives_chromiums_heap_profiler(playwright_sync, server_url, 
         context = browser.new_context()
         page = context.new_page()
         log = record(context, page)
+        request.node.nova_pages = [log]
         page.goto(server_url)
         wait_ready(page)
         assert profiled_renderers() >= 1  # the profiler is on: this test can fail
