@@ -47,6 +47,7 @@ from tests.browser_watch import (
     report,
     watch_page,
 )
+from tests.cpu_log import pytest_runtest_protocol  # noqa: F401  (NOVA_CPU_LOG=FILE: CPU per test)
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -225,9 +226,14 @@ def page_factory(browser, browser_log, request):
     request.node.nova_watch = (browser_log, log_size(browser_log), time.time())
     t0 = time.monotonic()
 
+    # The service worker's first install caches the whole release (about 40 MB) in every new
+    # context, 0.4 CPU-s a page: only the tests marked for it (offline play, releases,
+    # caches) let the page register it; the others block it as Playwright can.
+    sw = "allow" if request.node.get_closest_marker("service_worker") else "block"
+
     def new_page(context=None, **context_kwargs):
         if context is None:
-            context = browser.new_context(**context_kwargs)
+            context = browser.new_context(**{"service_workers": sw, **context_kwargs})
             contexts.append(context)
             page = context.new_page()
             page.nova = record(context, page)

@@ -15,6 +15,9 @@ from tests.conftest import ROOT, wait_ready
 sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402
 
+# the page's service worker runs in this file's pages (page_factory blocks it elsewhere)
+pytestmark = pytest.mark.service_worker
+
 PINS = json.loads((ROOT / "package.json").read_text())["dependencies"]
 PYODIDE_DIR = f"runtime/pyodide-{PINS['pyodide']}"
 PYSCRIPT_DIR = f"runtime/pyscript-{PINS['@pyscript/core']}"

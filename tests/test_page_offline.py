@@ -13,7 +13,8 @@ from tests.conftest import bots_play, serve_site, wait_ready
 from tests.phone_helpers import other_origin
 from tests.release_helpers import ACTIVATED, NEW_APP, installed_waiting, release
 
-pytestmark = pytest.mark.browser
+# the page's service worker runs here (page_factory blocks it elsewhere)
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def test_manifest_and_service_worker_are_built(site_dir: Path):

@@ -13,7 +13,8 @@ import pytest
 from conftest import serve_site, wait_ready
 from release_helpers import installed_waiting, release
 
-pytestmark = pytest.mark.browser
+# the page's service worker runs here (page_factory blocks it elsewhere)
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 DESKTOP = {"width": 1280, "height": 800}
 

@@ -24,6 +24,9 @@ from tests.conftest import ROOT, bots_play, wait_ready
 sys.path.insert(0, str(ROOT / "tools"))
 import snapshot_delta  # noqa: E402 (tools/snapshot_delta.py)
 
+# the page's service worker runs in this file's pages (page_factory blocks it elsewhere)
+pytestmark = pytest.mark.service_worker
+
 PINS = json.loads((ROOT / "package.json").read_text())["dependencies"]
 PYODIDE_DIR = f"runtime/pyodide-{PINS['pyodide']}"
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "screenshots"
 QUERY = "?lab&players=2&games=40&bots=greedy,greedy&seed=7"
-GAMES = 12  # a side: what the test shows does not need the address's 40
+GAMES = 6  # a side: what the test shows does not need the address's 40
 
 
 def open_workbench(page, server_url: str, query: str = QUERY) -> None:

@@ -1,6 +1,6 @@
 """The position notation (docs/NOTATION.md): a state as text, read back exactly.
 
-The property tests (test_properties.py) read back every state of 1,000 random games; these
+The property tests (test_properties.py) read back every state of 150 random games; these
 tests pin the notation itself: what a hand-written position may leave out, what a view
 hides, and that a broken position is refused with the line named.
 """
