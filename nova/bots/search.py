@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 
 from ..rules import State, determinize
-from .evaluate import evaluate
+from .evaluate import DEFAULT, Weights, evaluate
 from .planner import END, dump_moves, finish_action, plan_turn, play, ranked_options
 from .simple import PlanningBot
 
@@ -44,6 +44,12 @@ TIMED_CAP = 100_000  # simulations at most under a time budget (never reached in
 
 class SearchBot(PlanningBot):
     name = "search"
+    # The evaluation's weights (nova.bots.evaluate.Weights): the hand-set defaults here, the
+    # reference every other searching bot is measured against; subclasses change them.
+    weights: Weights = DEFAULT
+    # Simulations' worth of trust in each candidate's planned value before its rollouts
+    # (0: none, the reference search: candidates are judged on their rollouts alone).
+    prior: float = 0.0
 
     def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__()
@@ -95,24 +101,32 @@ class SearchBot(PlanningBot):
         return self.best()
 
     # -- the search, as a generator that yields after each small unit of work -----------
+    def _deal(self, seed: int) -> State:
+        """A full state to think on: the view's unseen cards dealt at random from ``seed``."""
+        return determinize(self._view, seed)
+
     def _search(self):
-        view, me = self._view, self._seat
-        s = determinize(view, self._seed)
+        view, me, w = self._view, self._seat, self.weights
+        s = self._deal(self._seed)
         self._root = s
         if s.pending is None and not s.spawn_shard and s.current_player == me:
-            firsts = [moves for _, moves in ranked_options(s, me)]
+            ranked = ranked_options(s, me, w=w)
+            firsts = [moves for _, moves in ranked]
             yield
         else:  # in the middle of an action, or placing a Spawned Shard
-            scored = []
+            ranked = []
             for m in s.legal_moves()[:24]:
-                v, more, _ = finish_action(s.apply(m), me)
-                scored.append((v, [m, *more]))
+                v, more, _ = finish_action(s.apply(m), me, None, w)
+                ranked.append((v, [m, *more]))
                 yield
-            scored.sort(key=lambda o: -o[0])
-            firsts = [moves for _, moves in scored]
+            ranked.sort(key=lambda o: -o[0])
+            firsts = [moves for _, moves in ranked]
+        planned = {tuple(moves): v for v, moves in ranked}
         plans: list[list[str]] = []
+        values: list[float] = []
         seen = set()
         for moves in firsts:
+            value = planned[tuple(moves)]
             if moves == [END]:
                 # end the turn as the planner does: cards of no use now go as chain links,
                 # else a hand that cannot act (Specials without their colour) stays stuck for
@@ -121,10 +135,11 @@ class SearchBot(PlanningBot):
             if moves[0] in seen:
                 continue
             seen.add(moves[0])
-            done, after = play(s, me, moves)
-            rest, _ = plan_turn(after, me) if done and done[-1] != END else ([], after)
+            done, after = play(s, me, moves, w)
+            rest, _ = plan_turn(after, me, w=w) if done and done[-1] != END else ([], after)
             if done and done[0] in view["legal"]:
                 plans.append(done + rest)
+                values.append(value)
             if len(plans) >= CANDIDATES:
                 break
             yield
@@ -139,8 +154,14 @@ class SearchBot(PlanningBot):
         per_round = max(len(plans), self.budget // rounds)
         sims = 0
 
+        # The prior: each candidate starts as if it had ``prior`` simulations worth its
+        # planned value, measured from the best plan's (rollouts end a round later, so only
+        # the differences between candidates carry over).
+        top = max(values)
+        bias = [self.prior * (v - top) for v in values]
+
         def mean(k: int) -> float:
-            return totals[k] / max(counts[k], 1)
+            return (totals[k] + bias[k]) / max(counts[k] + self.prior, 1)
 
         timed = self.time_ms is not None
         total = (self.time_ms or 0.0) / 1000.0
@@ -172,22 +193,23 @@ class SearchBot(PlanningBot):
 
     def _rollout(self, plan: list[str], j: int) -> float:
         me = self._seat
-        s = determinize(self._view, self._seed * 7919 + j + 1)
-        done, s = play(s, me, plan)
+        w = self.weights
+        s = self._deal(self._seed * 7919 + j + 1)
+        done, s = play(s, me, plan, w)
         self.positions += len(done)
         if not s.over and s.current_player == me:
-            more, s = plan_turn(s, me, ROLLOUT_NODES)
+            more, s = plan_turn(s, me, ROLLOUT_NODES, w)
             self.positions += len(more)
         n = s.num_players
         for _ in range(2 * n):  # about a round: the replies and our own next turn
             if s.over:
                 break
             seat = s.current_player
-            moves, s = plan_turn(s, seat, ROLLOUT_NODES)
+            moves, s = plan_turn(s, seat, ROLLOUT_NODES, w)
             self.positions += len(moves)
             if seat == me and s.current_player != me and not s.spawn_shard:
                 break
-        return evaluate(s, me)
+        return evaluate(s, me, w)
 
     def _finish(self, move: str, plan: list[str] | None) -> None:
         self._move = move

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
-from ...bots import BOT_NAMES, make_bot
+from ...bots import BOT_NAMES, LAB_ONLY, make_bot
 from ...bots.evaluate import evaluate
 from ...rules import Move, State, new_game
 from ...rules import move as mv
@@ -32,8 +32,8 @@ def parse_bots(spec: str, players: int) -> list[str]:
         raise ValueError(f"--bots: {len(bots)} names for {players} players")
     for b in bots:
         name, colon, budget = b.partition(":")
-        if name not in BOT_NAMES:
-            raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES)})")
+        if name not in BOT_NAMES + LAB_ONLY:
+            raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES + LAB_ONLY)})")
         if colon and not (budget.isascii() and budget.isdigit() and int(budget) > 0):
             raise ValueError(f"--bots: {b!r}: a budget is a whole number, like search:200")
     return bots
@@ -166,6 +166,8 @@ def play_game(job: GameJob) -> GameResult:
     while not s.is_over():
         seat = s.current_player
         t0 = time.perf_counter()
+        if getattr(agents[seat], "peeks", False):  # the lab's ceiling: it sees everything
+            agents[seat].see(s)  # type: ignore[union-attr]
         move = Move(agents[seat].choose(s.view(seat), seed * 7_777_777 + k))
         think[seat] += time.perf_counter() - t0
         k += 1
