@@ -94,7 +94,7 @@ def ladder_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m nova lab ladder",
         description="Paired games between bots at fixed budgets; Elo ratings (Bradley-Terry, "
-        "the anchor 0) with bootstrap 95%% intervals, or at 3-4 players win shares against a "
+        "the anchor 0) with bootstrap 95% intervals, or at 3-4 players win shares against a "
         "field.",
     )
     ap.add_argument(
