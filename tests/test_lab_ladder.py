@@ -239,6 +239,7 @@ def test_ladder_text_table_and_bad_arguments(capsys):
     assert main(["ladder", "--bots", "greedy,alphago"]) == 2
     assert main(["ladder", "--bots", "random,search:16", "--anchor", "greedy"]) == 2
     assert main(["ladder", "--bots", "greedy,greedy"]) == 2
+    assert main(["ladder", "--refit", "/nonexistent.jsonl"]) == 2
     assert main(["sprt", "--bots", "greedy", "--elo0", "0", "--elo1", "5"]) == 2
     assert main(["sprt", "--bots", "greedy,random", "--elo0", "5", "--elo1", "0"]) == 2
 

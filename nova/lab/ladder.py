@@ -403,8 +403,11 @@ def ladder_result(
     if players == 2:
         assert anchor is not None
         ratings, pairs = ratings_of(mine, names, anchor)
-        think = _think_ms(mine, names)
-        used = sum(1 for g in mine if all(e in names for e in g.entries))
+        # the games the fit used: between two different rungs (a bot against itself says
+        # nothing of ratings, nor of its think time here)
+        rated = [g for g in mine if set(g.entries) <= set(names) and len(set(g.entries)) == 2]
+        think = _think_ms(rated, names)
+        used = len(rated)
         return LadderResult(
             2, anchor, None, ratings, pairs, (), used, think, seeds, elapsed_s, repeats
         )
@@ -419,15 +422,19 @@ def ladder_result(
     if rungs:
         order = {n: i for i, n in enumerate(rungs)}
         shares = tuple(sorted((s for s in shares if s.name in order), key=lambda s: order[s.name]))
-    think = _think_ms(mine, [*[s.name for s in shares], field])
-    used = sum(s.games for s in shares)
+    named = {s.name for s in shares}
+    seated = [
+        g for g in mine if g.entries[0] in named and g.entries[1:] == (field,) * (players - 1)
+    ]
+    think = _think_ms(seated, [*named, field])
+    used = len(seated)
     return LadderResult(
         players, None, field, (), (), shares, used, think, seeds, elapsed_s, repeats
     )
 
 
 def _signed(x: float) -> str:
-    return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+    return f"{round(x):+d}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 
 def table_lines(result: LadderResult) -> list[str]:

@@ -115,6 +115,9 @@ def ladder_main(argv: list[str]) -> int:
         if args.refit:
             return _ladder_refit(args)
         return _ladder_play(args)
+    except OSError as exc:  # a kept file that is not there, an --out that cannot be written
+        print(exc, file=sys.stderr)
+        return 2
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -206,7 +209,7 @@ def _show(args, result: LadderResult, what: str) -> int:
 
 
 def _fmt_elo(x: float) -> str:
-    return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+    return f"{round(x):+d}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 
 def sprt_main(argv: list[str]) -> int:
@@ -332,8 +335,8 @@ def _sprt_play(args, names: list[str]) -> int:
         print(json.dumps(_finite(out), indent=1, sort_keys=True))
         return 0
     verdict = {
-        "H1": f"H1 accepted ({names[0]} nearer {args.elo1:g} Elo stronger than {args.elo0:g})",
-        "H0": f"H0 accepted ({names[0]} nearer {args.elo0:g} Elo stronger than {args.elo1:g})",
+        "H1": f"H1 accepted (the games favour {names[0]} {args.elo1:+g} Elo over {args.elo0:+g})",
+        "H0": f"H0 accepted (the games favour {names[0]} {args.elo0:+g} Elo over {args.elo1:+g})",
         "none": f"no verdict within {2 * pairs} games",
     }[test.result]
     print(
