@@ -340,7 +340,7 @@ def test_a_game_in_a_frame_without_storage_says_how_to_keep_it_from_the_start():
     c.dispatch(ui_intent("new-game"))
     c.dispatch(ui_intent("ready"))
     html = c.markup()
-    assert "gone once this page is closed" in html and "share its link" in html
+    assert "Saving is off in this frame" in html and "Full page ↗ or Share its link" in html
     top = device(Refusing())  # the game's own page with storage off: no frame to leave
     top.dispatch(ui_intent("new-game"))
     top.dispatch(ui_intent("ready"))

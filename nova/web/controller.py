@@ -201,10 +201,8 @@ def ui_intent(name: str, form: FormInput = NO_FORM) -> Intent | None:
     return make(arg, form) if make is not None else None
 
 
-SAVING_OFF_IN_A_FRAME = (
-    "Saving is off: this browser keeps nothing for the game in this frame, so a game played "
-    "here is gone once this page is closed. To keep it, open it in a page of its own "
-    "(Full page ↗) or share its link."
+SAVING_OFF_IN_A_FRAME = (  # short: the phone frame's status shows two lines
+    "Saving is off in this frame: to keep this game, open it in Full page ↗ or Share its link."
 )
 
 
