@@ -67,6 +67,9 @@ class Table:
     prepared: bool = False  # the next turn's chance is applied (its mover's device)
     drawn: tuple[str, ...] = ()  # the cards the turn under way drew as it began
     faults: list[str] = field(default_factory=list)
+    # the state after the set-up and after every move, as this device knows them (the page's
+    # replay and undo use them: opening a link replays the game once)
+    states: list[State] = field(default_factory=list)
 
     @property
     def next_seat(self) -> int:
@@ -312,12 +315,10 @@ def replay(
     not in hand is a fault and the replay goes on). With ``prepare``, the next turn's chance
     is applied when this device holds the next mover's secret, ready for it to play.
     ``source`` gives the moves (default: the record's own); the table's record then holds
-    the moves played. ``states`` (if given) receives the state after the set-up and after
-    every move, as this device knows them.
+    the moves played. ``states`` (if given) receives the table's ``states``.
     """
     t = setup(record, secrets)
-    if states is not None:
-        states.append(t.state)
+    t.states.append(t.state)
     src: MoveSource = source if source is not None else ListedMoves(record.moves)
     moves: list[str] = []
     count = len(src)
@@ -339,8 +340,7 @@ def replay(
             move = src.move(i, t.state)
             moves.append(move)
             play_move(t, move, i, audit)
-            if states is not None:
-                states.append(t.state)
+            t.states.append(t.state)
             i += 1
             if move == "E" or t.state.over:
                 break
@@ -356,6 +356,8 @@ def replay(
                 f"{record.who(seat)}'s key in this link does not match their turns "
                 f"({r.count} reveals for {t.counts[seat]})"
             )
+    if states is not None:
+        states.extend(t.states)
     mover = t.state.turn
     if prepare and not t.over and mover in secrets:
         start_turn(t, keys.reveal(secrets[mover], t.counts[mover] + 1), secrets)
