@@ -22,13 +22,14 @@ from typing import Protocol
 from ..rules import IllegalMove, State, new_game
 from ..rules.chance import (
     Refill,
+    apply_with_pool,
     in_card_order,
     refill_plan,
     undrawn,
     with_academy,
     with_generator,
     with_hand,
-    with_piles,
+    with_pool_in_hand,
 )
 from ..rules.rng import Rng
 from . import keys
@@ -118,7 +119,7 @@ def is_card_move(s: State, move: str) -> str | None:
 def pool_state(s: State) -> State:
     """``s`` with the deciding seat's hand made of its whole undrawn pool: the state whose
     legal decisions are the same on every device (docs/LINKS.md, "Decisions in bits")."""
-    return with_hand(s, s.turn, undrawn(s, s.turn))
+    return with_pool_in_hand(s, s.turn)
 
 
 def public_choices(s: State) -> list[str]:
@@ -243,15 +244,12 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
     elif move == "E":
         t.state = _apply(s, move, index)  # ending a turn does not depend on the hand
     else:
-        # A seat whose hand this device does not know: the move is checked and made with its
-        # whole undrawn pool as its hand (a card's legality can depend on the rest of the
-        # hand: Skip), then the hand is cut back to its size (docs/LINKS.md).
-        size = len(p.hand)
-        pool = pool_state(s)
-        after = _apply(pool, move, index)
-        gained = len(after.players[seat].hand) - len(pool.players[seat].hand)
-        q = after.players[seat]
-        t.state = with_piles(after, seat, q.hand[: size + gained], q.hand[size + gained :])
+        # a seat whose hand this device does not know: the move is checked and made with its
+        # whole undrawn pool as its hand (docs/LINKS.md, "Decisions in bits")
+        try:
+            t.state = apply_with_pool(s, move)
+        except IllegalMove as exc:
+            raise Refused(f"move {index + 1} ('{move}') is not legal there: {exc}") from None
     if move == "E":
         _end_turn_pending(t, s, seat)
     for c in t.state.face_up:

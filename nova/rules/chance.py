@@ -100,23 +100,51 @@ def refill_plan(s: State, seat: int) -> Refill:
 def with_piles(s: State, seat: int, hand: Sequence[str], draw: Sequence[str]) -> State:
     """``s`` with ``seat`` holding ``hand`` and the draw pile ``draw`` (top last), which
     together must be its undrawn cards: only the hidden split and order change."""
-    if Counter(hand) + Counter(draw) != Counter(s.players[seat].hand + s.players[seat].draw):
+    p = s.players[seat]
+    if sorted([*hand, *draw]) != sorted(p.hand + p.draw):
         raise ValueError(f"seat {seat}'s hand and draw pile must be its undrawn cards")
-    out = s.clone()
-    p = out.players[seat]
-    p.hand = list(hand)
-    p.draw = list(draw)
-    return out
+    return _set_piles(s, seat, list(hand), list(draw))
 
 
 def with_hand(s: State, seat: int, hand: Sequence[str]) -> State:
     """``s`` with ``seat`` holding ``hand`` (from its undrawn cards), the rest of them as its
     draw pile in card order."""
-    rest = Counter(s.players[seat].hand + s.players[seat].draw)
-    rest.subtract(hand)
-    if any(n < 0 for n in rest.values()):
-        raise ValueError(f"hand {list(hand)} is not among seat {seat}'s undrawn cards")
-    return with_piles(s, seat, hand, in_card_order(s.layout, list(rest.elements())))
+    rest = s.players[seat].hand + s.players[seat].draw
+    for card in hand:
+        if card not in rest:
+            raise ValueError(f"hand {list(hand)} is not among seat {seat}'s undrawn cards")
+        rest.remove(card)
+    return _set_piles(s, seat, list(hand), in_card_order(s.layout, rest))
+
+
+def with_pool_in_hand(s: State, seat: int) -> State:
+    """``s`` with every undrawn card of ``seat`` in its hand (in card order), none to draw."""
+    return _set_piles(s, seat, undrawn(s, seat), [])
+
+
+def apply_with_pool(s: State, move: str) -> State:
+    """The state after the turn's seat makes ``move`` when its hand is not known: made with
+    its whole undrawn pool as its hand (every decision the real hand allows is then legal; a
+    card's legality can depend on the rest of the hand: Skip), then the hand cut back to its
+    size, plus any cards the move gave it; the rest is its draw pile. Raises
+    :class:`~.move.IllegalMove` as :meth:`State.apply` does."""
+    seat = s.turn
+    size = len(s.players[seat].hand)
+    pool = with_pool_in_hand(s, seat)
+    after = pool.apply(move)  # a new state, this function's own to change
+    q = after.players[seat]
+    keep = size + len(q.hand) - len(pool.players[seat].hand)
+    q.hand, q.draw = q.hand[:keep], q.hand[keep:]
+    after._legal = None
+    return after
+
+
+def _set_piles(s: State, seat: int, hand: list[str], draw: list[str]) -> State:
+    out = s.clone()  # a clone's cached legal moves are cleared
+    p = out.players[seat]
+    p.hand = hand
+    p.draw = draw
+    return out
 
 
 def with_generator(s: State, state: int) -> State:
