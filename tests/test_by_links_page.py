@@ -228,3 +228,120 @@ def test_a_turn_in_progress_survives_a_reload():
             assert again.session.draft == c.session.draft and again.session.my_turn()
             assert again.session.state.position() == c.session.state.position()
     assert forced  # some reload came after a move the page made for the player
+
+
+# -- issue 40: a game by links begins only where its seat's secret is kept ------------------
+class Refusing(MemoryStorage):
+    """Storage that a browser refuses (a third-party frame, storage off): every call throws."""
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802 - the Web Storage names
+        raise RuntimeError("SecurityError: access is denied for this document")
+
+
+class FillsUp(MemoryStorage):
+    """Storage that takes the probe but nothing as large as a game by links (full)."""
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if len(value) > 64:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(key, value)
+
+
+def framed(storage: MemoryStorage | None = None) -> Controller:
+    """The game in the publisher's frame (``embed``), its storage refused unless given."""
+    c = Controller(SaveStore(storage or Refusing()), embed=True, rng=random.Random(0))
+    c.page_url = "https://example.org/nova/index.html"
+    c.start()
+    return c
+
+
+@pytest.mark.parametrize("storage", [None, MemoryStorage()], ids=["blocked", "partitioned"])
+def test_play_by_links_in_a_frame_opens_a_page_of_its_own(storage):
+    """In a frame, whatever its storage, "Play by links" makes no seat and no invitation:
+    it opens the by-links form in a page of the game's own, where the links will open."""
+    from nova.web.controller import Effect
+    from nova.web.screens.links import page_of_its_own
+
+    c = framed(storage)
+    effects = c.dispatch(ui_intent("by-links"))
+    assert Effect.LINKS_PAGE in effects
+    assert not c.form.by_links and attrs(c)["data-nova-seat"] is None
+    here = "https://example.org/nova/index.html?embed"
+    assert page_of_its_own(c, here) == "https://example.org/nova/index.html?links"
+    url, opened, refused = c.page_of_its_own(here, links_page=True)
+    assert url.endswith("?links") and "new tab" in getattr(opened, "text", "")
+    assert f"open {url} to play by links" in getattr(refused, "text", "")  # no allow-popups
+    # a "Start game" that reached the controller anyway begins nothing here either
+    from nova.web.screens.links import StartByLinks
+
+    assert Effect.LINKS_PAGE in c.dispatch(StartByLinks())
+    assert not isinstance(c.ui.screen, LinksScreen)
+    assert not [k for k in (storage or MemoryStorage()).data if k.startswith(STORAGE_PREFIX)]
+    # the page that tab opens (?links) shows the by-links form
+    tab = device()
+    tab.start(query="?links")
+    assert tab.form.by_links and 'aria-pressed="true">Play by links' in tab.markup()
+
+
+def test_an_invitation_opened_in_a_frame_is_taken_in_a_page_of_its_own():
+    """An invitation opened in the frame says, before the seat is taken, that the seat is
+    kept in the game's own page; "Take seat" opens it there, with the invitation."""
+    from nova.web.controller import Effect
+    from nova.web.screens.links import IN_A_FRAME, page_of_its_own
+
+    host = device()
+    host.dispatch(ui_intent("by-links"))
+    host.dispatch(ui_intent("new-game"))
+    invitation = sent(host)
+    c = framed()
+    c.dispatch(OpenLink(invitation))
+    assert escape(IN_A_FRAME) in c.markup()
+    assert Effect.LINKS_PAGE in c.dispatch(ui_intent("join"))
+    assert attrs(c)["data-nova-seat"] is None
+    address = page_of_its_own(c, "https://example.org/nova/index.html?embed#x")
+    assert address == f"https://example.org/nova/index.html#{invitation}"
+
+
+def test_a_device_that_cannot_keep_a_secret_says_so_and_sends_no_invitation():
+    """Storage off on the game's own page: the by-links form says so before anything is
+    sent; "Start game" and "Take seat" begin nothing and say why."""
+    from nova.web.screens.links import NO_STORAGE
+
+    c = device(Refusing())
+    c.dispatch(ui_intent("by-links"))
+    assert escape(NO_STORAGE) in c.markup()
+    c.dispatch(ui_intent("new-game"))
+    assert c.ui.message == NO_STORAGE and attrs(c)["data-nova-send"] is None
+    host = device()
+    host.dispatch(ui_intent("by-links"))
+    host.dispatch(ui_intent("new-game"))
+    c.dispatch(OpenLink(sent(host)))
+    assert escape(NO_STORAGE) in c.markup()  # said with the invitation, before "Take seat"
+    c.dispatch(ui_intent("join"))
+    assert c.ui.message == NO_STORAGE and attrs(c)["data-nova-seat"] is None
+
+
+def test_storage_that_refuses_the_seat_begins_no_game():
+    """Storage that takes nothing as large as a seat (full): no seat, no invitation, said."""
+    storage = FillsUp()
+    c = device(storage)
+    c.dispatch(ui_intent("by-links"))
+    c.dispatch(ui_intent("new-game"))
+    assert "could not be kept" in c.ui.message and attrs(c)["data-nova-send"] is None
+    assert not isinstance(c.ui.screen, LinksScreen)
+    assert not [k for k in storage.data if k.startswith(STORAGE_PREFIX)]
+
+
+def test_a_game_in_a_frame_without_storage_says_how_to_keep_it_from_the_start():
+    """Saving off in a frame: the start screen and the game's first screen say how to keep
+    the game (a page of its own, or its link) before anything is lost."""
+    c = framed()
+    assert "Full page" in c.markup() and "Saving is off" in c.markup()
+    c.dispatch(ui_intent("new-game"))
+    c.dispatch(ui_intent("ready"))
+    html = c.markup()
+    assert "Saving is off in this frame" in html and "Full page ↗ or Share its link" in html
+    top = device(Refusing())  # the game's own page with storage off: no frame to leave
+    top.dispatch(ui_intent("new-game"))
+    top.dispatch(ui_intent("ready"))
+    assert "Saving is off" in top.markup() and "Full page" not in top.markup()

@@ -181,6 +181,13 @@ def test_lab_command_on_a_dask_cluster_reports_what_it_reports_locally(capsys, d
         assert there["compare"][key] == here["compare"][key], key
 
 
+def test_ladder_on_a_dask_cluster_plays_the_same_games_as_this_machine(capsys, dask_cluster):
+    args = ["ladder", "--bots", "greedy,random", "--games", "2", "--seed", "2"]
+    there = _lab_json(capsys, *args, "--scheduler", dask_cluster)
+    here = _lab_json(capsys, *args, "--workers", "1")
+    assert there["ratings"] == here["ratings"] and there["pairs"] == here["pairs"]
+
+
 def test_lab_warns_of_a_worker_with_other_nova_code():
     from nova.lab.runners import LabSetupError, check_workers, nova_fingerprint
 
@@ -375,7 +382,8 @@ def test_lab_modules_stay_out_of_the_page():
     assert "nova/rules/state.py" in shipped and "nova/bots/search.py" in shipped
     for rel in ("nova/lab/cli.py", "nova/lab/runners.py", "nova/lab/sweep.py",
                 "nova/lab/html_report.py", "nova/lab/text_report.py",
-                "nova/lab/bench_cluster.py"):  # fmt: skip
+                "nova/lab/bench_cluster.py", "nova/lab/elo.py", "nova/lab/sprt.py",
+                "nova/lab/ladder.py", "nova/lab/strength.py"):  # fmt: skip
         assert rel not in shipped
     core = {p.relative_to(root).as_posix() for p in (root / "nova/lab/core").glob("*.py")}
     assert core and core <= shipped and "nova/lab/__init__.py" in shipped

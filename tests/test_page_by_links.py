@@ -66,38 +66,36 @@ def device_from_code(page_factory, server_url: str, device: Device):
     return page
 
 
-def test_set_up_and_turns_by_links_between_two_browsers(page_factory, server_url):
-    """Invitation, join, start, then turns passed by links: each device shows its own hand
-    only, says whom to send to and whose link it waits for."""
-    a = page_factory()
-    a.goto(server_url)
-    wait_ready(a)
-    a.click('[data-ui="by-links"]')
-    a.click('[data-ui="players:2"]')
-    a.click('[data-ui="new-game"]')
+def join_and_start(a, b, reply_tab, server_url: str):
+    """Seat A's invitation (on ``a``) joined on ``b`` (seat B); B's reply opened in
+    ``reply_tab``, a new tab of A's browser (a link clicked in a chat), which starts the game
+    from what A's device stored; the start link opened on B. Returns (A's tab, B)."""
     assert wait_attr(a, "data-nova-seat", "A") == "A"
     assert wait_attr(a, "data-nova-send-to", "B") == "B"
     invite = body(a, "data-nova-send") or ""
-    assert "#f1." in invite
-    b = page_factory()
+    assert "#f1." in invite and "embed" not in invite
     b.goto(invite)
     wait_ready(b)
     b.click('[data-ui="join"]')
     wait_attr(b, "data-nova-seat", "B")
     assert wait_attr(b, "data-nova-send-to", "A") == "A"
-    joined = body(b, "data-nova-send") or ""
-    # back to the host, opened in a new tab of its browser (a link clicked in a chat): it
-    # starts the game from what the first tab stored
-    a = a.context.new_page()
-    a.goto(joined)
-    wait_ready(a)
-    assert wait_attr(a, "data-nova-seat", "A") == "A"
-    wait_attr(a, "data-nova-send-to", "B")
-    start = body(a, "data-nova-send") or ""
+    reply_tab.goto(body(b, "data-nova-send") or "")
+    wait_ready(reply_tab)
+    assert wait_attr(reply_tab, "data-nova-seat", "A") == "A"
+    wait_attr(reply_tab, "data-nova-send-to", "B")
+    start = body(reply_tab, "data-nova-send") or ""
     assert start != invite
     open_link(b, server_url, fragment_of(start))
-    devices = {"A": a, "B": b}
-    for _ in range(6):  # six turns, each a link
+    return reply_tab, b
+
+
+def play_turns(devices: dict, server_url: str, turns: int) -> str:
+    """``turns`` turns of two devices ({"A": page, "B": page}), each a link opened on the
+    other: each device shows its own hand only, says whom it sends to and whose link it
+    waits for. Returns the last link sent."""
+    a = devices["A"]
+    link = ""
+    for _ in range(turns):
         wait_attr(a, "data-nova-moves")
         mover = next(
             k
@@ -127,6 +125,20 @@ def test_set_up_and_turns_by_links_between_two_browsers(page_factory, server_url
         assert link != before and len(fragment_of(link)) < 2000
         open_link(devices[other], server_url, fragment_of(link))
         wait_attr(page, "data-nova-waiting", other)
+    return link
+
+
+def test_set_up_and_turns_by_links_between_two_browsers(page_factory, server_url):
+    """Invitation, join, start, then turns passed by links: each device shows its own hand
+    only, says whom to send to and whose link it waits for."""
+    a = page_factory()
+    a.goto(server_url)
+    wait_ready(a)
+    a.click('[data-ui="by-links"]')
+    a.click('[data-ui="players:2"]')
+    a.click('[data-ui="new-game"]')
+    a, b = join_and_start(a, page_factory(), a.context.new_page(), server_url)
+    link = play_turns({"A": a, "B": b}, server_url, 6)  # six turns, each a link
     # a device without a seat sees the board, no hand
     watcher = page_factory()
     watcher.goto(link)

@@ -31,21 +31,28 @@ class Device:
     def table(self) -> Table:
         """The game replayed with this device's secret (the last few kept: a page asks for
         it several times per link and per redraw; callers never change a table)."""
-        r = self.record
-        key = (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
-               self.seat, self.secret)  # fmt: skip
-        table = _TABLES.get(key)
+        table = _TABLES.get(self._key())
         if table is None:
-            table = replay(self.record, self.secrets)
-            if len(_TABLES) >= 8:
-                _TABLES.pop(next(iter(_TABLES)))
-            _TABLES[key] = table
+            table = keep_table(self, replay(self.record, self.secrets))
         return table
+
+    def _key(self) -> tuple:
+        r = self.record
+        return (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
+                self.seat, self.secret)  # fmt: skip
 
     def stage(self) -> Stage:
         if not self.record.started:
             return self.record.stage(False)
         return self.record.stage(self.table().over)
+
+
+def keep_table(device: Device, table: Table) -> Table:
+    """Keep ``table`` as ``device``'s replayed game (a link just decoded is one already)."""
+    if len(_TABLES) >= 8:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[device._key()] = table
+    return table
 
 
 def host(

@@ -20,6 +20,17 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ..rules import IllegalMove, State, new_game
+from ..rules.chance import (
+    Refill,
+    apply_with_pool,
+    in_card_order,
+    refill_plan,
+    undrawn,
+    with_academy,
+    with_generator,
+    with_hand,
+    with_pool_in_hand,
+)
 from ..rules.rng import Rng
 from . import keys
 from .record import FairRecord
@@ -27,27 +38,6 @@ from .record import FairRecord
 
 class Refused(ValueError):
     """A link this device will not take; the message names what is wrong (for a player)."""
-
-
-@dataclass(frozen=True)
-class Pending:
-    """Cards a seat draws when its next turn starts (R15, R16), fixed when its turn ended.
-
-    ``kept``: the hand it kept (known on its own device and in the audit); ``pile``: its
-    draw pile then (likewise), of which ``from_pile`` cards are drawn (all of it when a
-    reshuffle follows); ``reshuffled``: the discard pile that became the new draw pile (R16,
-    public), of which ``from_reshuffled`` are drawn.
-    """
-
-    from_pile: int
-    kept: tuple[str, ...] | None = None
-    pile: tuple[str, ...] | None = None
-    reshuffled: tuple[str, ...] = ()
-    from_reshuffled: int = 0
-
-    @property
-    def count(self) -> int:
-        return self.from_pile + self.from_reshuffled
 
 
 @dataclass
@@ -59,6 +49,7 @@ class TurnInfo:
     reveal_count: int
     chance: bytes  # P_t
     digest: bytes  # the history digest after this turn
+    drawn: tuple[str, ...] = ()  # the cards the mover drew as it began (when known here)
 
 
 @dataclass
@@ -66,14 +57,20 @@ class Table:
     record: FairRecord
     state: State
     turns: list[TurnInfo]
-    pending: list[Pending | None]
+    # what each seat draws when its next turn starts (R14-R16, fixed when its turn ended);
+    # a seat this device does not know has its hidden piles left empty in it
+    pending: list[Refill | None]
     known: frozenset[int]  # seats whose hands this device knows
     seen: set[str]  # Academy cards anyone has seen (face up or taken face up)
     counts: list[int]  # reveals each seat has made so far in the replay
     digest: bytes
     last_digest: list[bytes]  # the history digest each seat's latest turn sealed
     prepared: bool = False  # the next turn's chance is applied (its mover's device)
+    drawn: tuple[str, ...] = ()  # the cards the turn under way drew as it began
     faults: list[str] = field(default_factory=list)
+    # the state after the set-up and after every move, as this device knows them (the page's
+    # replay and undo use them: opening a link replays the game once)
+    states: list[State] = field(default_factory=list)
 
     @property
     def next_seat(self) -> int:
@@ -94,7 +91,6 @@ class Table:
             return None
         p = self.pending[seat]
         if p is not None:
-            assert p.kept is not None
             return list(p.kept)
         return list(self.state.players[seat].hand)
 
@@ -104,11 +100,10 @@ class Table:
         p = self.pending[seat]
         if p is not None and seat in self.known:
             me = v["seats"][seat]
-            assert p.kept is not None
-            pool = Counter(self.state.players[seat].hand + self.state.players[seat].draw)
+            pool = Counter(undrawn(self.state, seat))
             pool.subtract(p.kept)
             me["hand"] = list(p.kept)
-            me["draw_cards"] = sorted(pool.elements(), key=self.state.layout.card_order.__getitem__)
+            me["draw_cards"] = in_card_order(self.state.layout, list(pool.elements()))
             me["to_draw"] = p.count
         return v
 
@@ -124,15 +119,7 @@ def is_card_move(s: State, move: str) -> str | None:
 def pool_state(s: State) -> State:
     """``s`` with the deciding seat's hand made of its whole undrawn pool: the state whose
     legal decisions are the same on every device (docs/LINKS.md, "Decisions in bits")."""
-    out = s.clone()
-    p = out.players[out.turn].copy()
-    order = s.layout.card_order
-    p.hand = sorted(p.hand + p.draw, key=order.__getitem__)
-    p.draw = []
-    out.players = list(out.players)
-    out.players[out.turn] = p
-    out._legal = None
-    return out
+    return with_pool_in_hand(s, s.turn)
 
 
 def public_choices(s: State) -> list[str]:
@@ -140,25 +127,16 @@ def public_choices(s: State) -> list[str]:
     return sorted(str(m) for m in pool_state(s).legal_moves())
 
 
-def _set_hand(s: State, seat: int, hand: list[str]) -> None:
-    """Give ``seat`` exactly ``hand``, the rest of its undrawn pool as its draw pile."""
-    p = s.players[seat]
-    pool = Counter(p.hand + p.draw)
-    pool.subtract(hand)
-    if any(n < 0 for n in pool.values()):
-        raise AssertionError(f"hand {hand} is not in the pool of seat {seat}")
-    p.hand = list(hand)
-    p.draw = sorted(pool.elements(), key=s.layout.card_order.__getitem__)
-    s._legal = None
+def _stand_ins(s: State, seat: int, kept: tuple[str, ...], count: int) -> State:
+    """The hand ``kept`` plus ``count`` stand-in cards, the first of the rest of the pool."""
+    rest = Counter(undrawn(s, seat))
+    rest.subtract(kept)
+    return with_hand(s, seat, list(kept) + in_card_order(s.layout, list(rest.elements()))[:count])
 
 
-def _fill_stand_ins(s: State, seat: int, kept: list[str], count: int) -> None:
-    """The hand ``kept`` plus ``count`` stand-in cards from the rest of the pool."""
-    p = s.players[seat]
-    pool = Counter(p.hand + p.draw)
-    pool.subtract(kept)
-    rest = sorted(pool.elements(), key=s.layout.card_order.__getitem__)
-    _set_hand(s, seat, list(kept) + rest[:count])
+def _hidden(plan: Refill) -> Refill:
+    """A refill as a device that does not know the seat's cards may hold it."""
+    return Refill((), (), plan.from_pile, plan.reshuffled, plan.from_reshuffled)
 
 
 def setup(record: FairRecord, secrets: dict[int, bytes]) -> Table:
@@ -169,21 +147,15 @@ def setup(record: FairRecord, secrets: dict[int, bytes]) -> Table:
         raise Refused("this game has not been started by its host")
     p0 = keys.setup_value(list(record.anchors), host_first)
     s = new_game(rules.players, seed=keys.setup_seed(p0), variant=rules.engine_variant())
-    s = s.clone()
     lay = s.layout
-    pending: list[Pending | None] = []
+    pending: list[Refill | None] = []
     for seat, p in enumerate(s.players):
-        kept = [c for c in p.hand if c in lay.special]  # set-up Academy cards: face up
+        # the opening hand's basic cards are drawn at the seat's first turn; the Academy
+        # cards the set-up gives (R9) stay in hand, face up
+        kept = tuple(c for c in p.hand if c in lay.special)
         basics = [c for c in p.hand if c not in lay.special]
-        pile = sorted(p.draw + basics, key=lay.card_order.__getitem__)
-        known = seat in secrets
-        pending.append(
-            Pending(
-                from_pile=len(basics),
-                kept=tuple(kept) if known else None,
-                pile=tuple(pile) if known else None,
-            )
-        )
+        plan = Refill(kept, tuple(p.draw + basics), len(basics))
+        pending.append(plan if seat in secrets else _hidden(plan))
     seen = {c for c in s.face_up if c is not None}
     for p in s.players:
         seen.update(c for c in p.hand if c in lay.special)
@@ -205,7 +177,7 @@ def setup(record: FairRecord, secrets: dict[int, bytes]) -> Table:
 
 def start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> bytes:
     """Apply turn ``len(t.turns)``'s chance (docs/LINKS.md, "Public chance"); its P_t."""
-    s = t.state = t.state.clone()  # the state before stays as it was (a replay keeps them)
+    s = t.state  # a replay keeps the states before: each change below is a new state
     seat = s.turn
     t.counts[seat] += 1
     latest: list[tuple[int, bytes]] = []
@@ -218,57 +190,31 @@ def start_turn(t: Table, reveal_value: bytes, secrets: dict[int, bytes]) -> byte
             raise Refused(f"{t.record.who(other)}'s reveals in this link are not in step")
         latest.append((t.counts[other], value))
     p = keys.turn_value(len(t.turns), latest)
-    s.rng = keys.stream(p, "bag")
-    unseen = sorted((c for c in s.academy if c not in t.seen), key=s.layout.card_order.__getitem__)
-    rng = Rng(keys.stream(p, "academy"))
-    rng.shuffle(unseen)
-    s.academy = unseen + [c for c in s.academy if c in t.seen]
+    s = with_generator(s, keys.stream(p, "bag"))
+    unseen = in_card_order(s.layout, [c for c in s.academy if c not in t.seen])
+    Rng(keys.stream(p, "academy")).shuffle(unseen)
+    s = with_academy(s, unseen + [c for c in s.academy if c in t.seen])
     pend = t.pending[seat]
-    if pend is not None:
-        if seat in secrets:
-            assert pend.kept is not None and pend.pile is not None
-            key = keys.draw_key(secrets[seat])
-            hand = list(pend.kept)
-            i = 0
-            for source, n in ((pend.pile, pend.from_pile), (pend.reshuffled, pend.from_reshuffled)):
-                cards = sorted(source, key=s.layout.card_order.__getitem__)
-                for _ in range(n):
-                    hand.append(cards.pop(keys.draw_index(key, p, i, len(cards))))
-                    i += 1
-            _set_hand(s, seat, hand)
-        t.pending[seat] = None
-    s._legal = None
+    if pend is not None and seat in secrets:
+        key = keys.draw_key(secrets[seat])
+        hand = pend.drawn(s.layout, lambda i, n: keys.draw_index(key, p, i, n))
+        s = with_hand(s, seat, hand)
+        t.drawn = tuple(hand[len(pend.kept) :])
+    else:
+        t.drawn = ()
+    t.pending[seat] = None
+    t.state = s
     return p
 
 
 def _end_turn_pending(t: Table, before: State, seat: int) -> None:
     """After ``seat``'s ``E``: what it draws at its next turn, and stand-ins meanwhile."""
-    s = t.state
-    hand_size = s.layout.hand_size
-    p = before.players[seat]
-    kept = list(p.hand)
-    need = max(0, hand_size - len(kept))
-    discard = p.discard + [c for c, _ in p.played]
-    known = seat in t.known
-    if need <= len(p.draw):
-        pend = Pending(from_pile=need)
+    plan = refill_plan(before, seat)
+    if seat in t.known:
+        t.pending[seat] = plan
+        t.state = _stand_ins(t.state, seat, plan.kept, plan.count)
     else:
-        pend = Pending(
-            from_pile=len(p.draw),
-            reshuffled=tuple(sorted(discard, key=s.layout.card_order.__getitem__)),
-            from_reshuffled=min(need - len(p.draw), len(discard)),
-        )
-    if known:
-        pend = Pending(
-            from_pile=pend.from_pile,
-            kept=tuple(kept),
-            pile=tuple(p.draw),
-            reshuffled=pend.reshuffled,
-            from_reshuffled=pend.from_reshuffled,
-        )
-    t.pending[seat] = pend if pend.count or known else None
-    if known:
-        _fill_stand_ins(s, seat, kept, pend.count)
+        t.pending[seat] = _hidden(plan) if plan.count else None
 
 
 def play_move(t: Table, move: str, index: int, audit: bool) -> None:
@@ -289,27 +235,21 @@ def play_move(t: Table, move: str, index: int, audit: bool) -> None:
             if not audit:
                 raise Refused(fault)
             t.faults.append(fault)
-            s = t.state = s.clone()
             hand = list(s.players[seat].hand)
             if not hand:
                 raise Refused(f"move {index + 1} ('{move}'): {who} has no card in hand to play")
             hand[-1] = card  # the audit goes on as if it had been in hand
-            _set_hand(s, seat, hand)
+            s = t.state = with_hand(s, seat, hand)
         t.state = _apply(s, move, index)
     elif move == "E":
         t.state = _apply(s, move, index)  # ending a turn does not depend on the hand
     else:
-        # A seat whose hand this device does not know: the move is checked and made with its
-        # whole undrawn pool as its hand (a card's legality can depend on the rest of the
-        # hand: Skip), then the hand is cut back to its size (docs/LINKS.md).
-        size = len(p.hand)
-        pool = pool_state(s)
-        after = _apply(pool, move, index)
-        gained = len(after.players[seat].hand) - len(pool.players[seat].hand)
-        q = after.players[seat]
-        q.hand, q.draw = q.hand[: size + gained], q.hand[size + gained :]
-        after._legal = None
-        t.state = after
+        # a seat whose hand this device does not know: the move is checked and made with its
+        # whole undrawn pool as its hand (docs/LINKS.md, "Decisions in bits")
+        try:
+            t.state = apply_with_pool(s, move)
+        except IllegalMove as exc:
+            raise Refused(f"move {index + 1} ('{move}') is not legal there: {exc}") from None
     if move == "E":
         _end_turn_pending(t, s, seat)
     for c in t.state.face_up:
@@ -328,7 +268,9 @@ def end_turn(t: Table, seat: int, start: int, moves: list[str], count: int, chan
     """A turn's moves into the history digest (docs/LINKS.md, "Seals")."""
     t.digest = keys.history_next(t.digest, moves)
     t.last_digest[seat] = t.digest
-    t.turns.append(TurnInfo(len(t.turns), seat, start, start + len(moves), count, chance, t.digest))
+    t.turns.append(
+        TurnInfo(len(t.turns), seat, start, start + len(moves), count, chance, t.digest, t.drawn)
+    )
 
 
 class MoveSource(Protocol):
@@ -371,12 +313,10 @@ def replay(
     not in hand is a fault and the replay goes on). With ``prepare``, the next turn's chance
     is applied when this device holds the next mover's secret, ready for it to play.
     ``source`` gives the moves (default: the record's own); the table's record then holds
-    the moves played. ``states`` (if given) receives the state after the set-up and after
-    every move, as this device knows them.
+    the moves played. ``states`` (if given) receives the table's ``states``.
     """
     t = setup(record, secrets)
-    if states is not None:
-        states.append(t.state)
+    t.states.append(t.state)
     src: MoveSource = source if source is not None else ListedMoves(record.moves)
     moves: list[str] = []
     count = len(src)
@@ -398,8 +338,7 @@ def replay(
             move = src.move(i, t.state)
             moves.append(move)
             play_move(t, move, i, audit)
-            if states is not None:
-                states.append(t.state)
+            t.states.append(t.state)
             i += 1
             if move == "E" or t.state.over:
                 break
@@ -415,6 +354,8 @@ def replay(
                 f"{record.who(seat)}'s key in this link does not match their turns "
                 f"({r.count} reveals for {t.counts[seat]})"
             )
+    if states is not None:
+        states.extend(t.states)
     mover = t.state.turn
     if prepare and not t.over and mover in secrets:
         start_turn(t, keys.reveal(secrets[mover], t.counts[mover] + 1), secrets)

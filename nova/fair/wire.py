@@ -28,6 +28,7 @@ from ..links import (
 from ..record import MAX_MOVES, RecordError
 from ..rules import CONTENT_VERSION, State
 from . import keys
+from .device import Device, keep_table
 from .record import FairRecord, Reveal, Rules
 from .table import ListedMoves, Refused, public_choices, replay
 
@@ -90,11 +91,14 @@ def _remember(cache: dict, key, value):
     return value
 
 
+def _made_key(r: FairRecord, seat: int, secret: bytes) -> tuple:
+    return (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
+            r.abandoned_by, r.secrets, seat, secret)  # fmt: skip
+
+
 def encode(record: FairRecord, seat: int = -1, secret: bytes = b"") -> str:
     """The fragment (without '#'); with ``seat`` and ``secret``, a private move code."""
-    r = record
-    key = (r.rules.canonical(), r.anchors, r.reveals, r.seals, r.moves, r.abandoned,
-           r.abandoned_by, r.secrets, seat, secret)  # fmt: skip
+    key = _made_key(record, seat, secret)
     made = _MADE.get(key)
     if made is None:
         made = _remember(_MADE, key, _encode(record, seat, secret))
@@ -160,11 +164,14 @@ def decode(fragment: str) -> Link:
     if read is not None:
         return read
     try:
-        return _remember(_READ, text, _decode(b64))
+        link = _remember(_READ, text, _decode(b64))
     except (_Bad, UnicodeDecodeError, ValueError) as exc:
         if isinstance(exc, (RecordError, Refused)):
             raise
         raise RecordError(BROKEN) from None
+    # the link is this record's spelling: making it again would replay the game once more
+    _remember(_MADE, _made_key(link.record, link.seat, link.secret), text)
+    return link
 
 
 def _decode(b64: str) -> Link:
@@ -243,4 +250,6 @@ def _decode(b64: str) -> Link:
         if not table.record.moves and moves_crc != zlib.crc32(b""):
             raise _Bad
         record = table.record
+        if seat < 0:  # the replay a device watching this game would make: keep it
+            keep_table(Device(record), table)
     return Link(record, seat, secret)

@@ -106,6 +106,10 @@ def write_report_or_fail(directory: str, **kwargs) -> bool:
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "sweep":
         return sweep_main(argv[1:])
+    if argv and argv[0] in ("ladder", "sprt"):
+        from .strength import ladder_main, sprt_main
+
+        return (ladder_main if argv[0] == "ladder" else sprt_main)(argv[1:])
     if argv and argv[0] == "bench-cluster":
         from .bench_cluster import main as bench_main
 
@@ -113,7 +117,8 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m nova lab",
         description=__doc__.split("\n\n")[0]
-        + " Also: python -m nova lab sweep --help; python -m nova lab bench-cluster --help.",
+        + " Also: python -m nova lab sweep --help; python -m nova lab bench-cluster --help;"
+        " python -m nova lab ladder --help; python -m nova lab sprt --help.",
     )
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--variant", default=None, help="a variant JSON file")

@@ -155,12 +155,15 @@ def run_batches(
     label: str = "games",
     note: Callable[[list[list[GameResult]]], str] | None = None,
     client=None,
+    on_result: Callable[[int, GameResult], None] | None = None,
 ) -> tuple[list[list[GameResult]], float]:
     """Play every batch as one stream; each batch's results in game order, and the seconds.
 
     ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``) or ``client`` (a connected
     Dask client) sends the games to a Dask cluster; otherwise ``workers`` local processes.
-    ``note`` turns the results so far into a short text beside the progress bar.
+    ``note`` turns the results so far into a short text beside the progress bar;
+    ``on_result(batch index, record)`` hears of each game as it arrives (in the order games
+    finish, not game order), so a caller can keep them before the run is over.
     """
     jobs = [job for i, b in enumerate(batches) for job in b.jobs(i)]
     results: list[list[GameResult]] = [[] for _ in batches]
@@ -181,6 +184,8 @@ def run_batches(
             for done in stream:
                 for index, result in done:
                     results[index].append(result)
+                    if on_result is not None:
+                        on_result(index, result)
                 bar.update(len(done), note(results) if note else None)
         finally:
             bar.close()

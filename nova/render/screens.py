@@ -89,11 +89,13 @@ def saves_html(entries: list, saving_error: str = "") -> str:
 def new_game_html(
     form: NewGameForm, entries: list, message: str = "", saving_error: str = "",
     can_return: bool = False, embed: bool = False, by_links: list | None = None,
+    links_note: str = "",
 ) -> str:  # fmt: skip
     """The start screen: choices for a new game and the list of saved games.
 
     ``embed``: inside someone else's page, with a way out to the full page. ``by_links``:
-    the games by links this device keeps, as (game id, title).
+    the games by links this device keeps, as (game id, title). ``links_note``: why a
+    game by links cannot begin here, said on the by-links form before anything is sent.
     """
     side = layout_for(form.players).board_title
     counts = "".join(
@@ -138,6 +140,8 @@ def new_game_html(
         if form.by_links
         else ""
     )
+    if form.by_links and links_note:
+        mode_note += f'<p class="notice" role="status">{escape(links_note)}</p>'
     back = (
         '<button type="button" data-ui="back" class="secondary">Back to the game</button>'
         if can_return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions
+from . import actions, chance
 from . import move as mv
 from .actions import REGISTRY
 from .actions.base import StartCheck
@@ -236,17 +236,19 @@ def do(s: State, move: Move) -> None:
 
 
 def refill_hand(s: State, p: Player) -> None:
-    """Draw up to the hand size (R15), reshuffling the discard when needed (R16)."""
-    while len(p.hand) < s.layout.hand_size:
-        if not p.draw:
-            if not p.discard:
-                return
-            p.draw = p.discard
-            p.discard = []
-            rng = Rng(s.rng)
-            rng.shuffle(p.draw)
-            s.rng = rng.state
+    """Draw up to the hand size (R15), reshuffling the discard when needed (R16): as many
+    cards as :func:`.chance.plan_for` says, each from the top of the draw pile."""
+    plan = chance.plan_for(s.layout, p, p.discard)
+    for _ in range(plan.from_pile):
         p.hand.append(p.draw.pop())
+    if plan.reshuffled:
+        p.draw = p.discard
+        p.discard = []
+        rng = Rng(s.rng)
+        rng.shuffle(p.draw)
+        s.rng = rng.state
+        for _ in range(plan.from_reshuffled):
+            p.hand.append(p.draw.pop())
 
 
 def end_turn(s: State) -> None:

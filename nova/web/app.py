@@ -41,11 +41,11 @@ from .controller import (
     WorkerChanged,
     ui_intent,
 )
-from .dom import Painting, element, is_button, is_native_button, local_storage
+from .dom import Painting, element, is_button, is_native_button, local_storage, new_tab
 from .saves import SaveStore
 from .screens.lab import LabRunner
 from .screens.links import SendOffered, outbox_title, outbox_url
-from .share import full_page_address, link_for, offer
+from .share import offer
 from .workers import Workers
 
 
@@ -140,6 +140,8 @@ class App(Painting, Workers):
             asyncio.ensure_future(self.offer_send())
         if Effect.FULL_PAGE in effects:
             self.open_full_page()
+        if Effect.LINKS_PAGE in effects:
+            self.open_full_page(links_page=True)
         if Effect.HINT in effects:
             asyncio.ensure_future(self.ask_hint())
         if Effect.LAB_RUN in effects:
@@ -405,19 +407,13 @@ class App(Painting, Workers):
         if url:
             self.do(SendOffered(await offer(url, outbox_title(self.c))))
 
-    def open_full_page(self) -> None:
-        """Embedded: open the full page in a new tab, with the current game as its link."""
-        here = str(self.window.location.href)
-        s = self.c.session
-        url = link_for(s.record, here) if s is not None else full_page_address(here)
-        tab = self.window.open(url, "_blank")
-        if hasattr(tab, "closed"):
-            tab.opener = None  # the new tab need not reach back into this frame
-        elif s is not None:
-            # a sandboxed frame refuses new tabs: show the share panel, whose link is the same
-            self.do(Share(here))
-        else:
-            self.do(Say(f"This browser refused to open a new tab; the full page is at {url}"))
+    def open_full_page(self, links_page: bool = False) -> None:
+        """Embedded: a new tab of the game's own page, with the game on screen (or play by
+        links: ``links_page``); the controller says what the frame shows after."""
+        url, opened, refused = self.c.page_of_its_own(str(self.window.location.href), links_page)
+        after = opened if new_tab(self.window, url) else refused
+        if after is not None:
+            self.do(after)
 
     def close_share(self) -> None:
         """Close the share dialog; the keyboard goes back to the choice, or to Share."""

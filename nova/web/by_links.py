@@ -16,7 +16,7 @@ from ..fair import keys, wire
 from ..fair.audit import AuditReport, audit, missing
 from ..fair.device import Device, abandon, host, join, receive, reveal_secret, send_turn, start
 from ..fair.record import SEAT_LETTERS, FairRecord, Stage
-from ..fair.table import Refused, Table, replay
+from ..fair.table import Refused, Table
 from ..record import GameRecord, RecordError
 from ..rules import IllegalMove, State
 from .session import Session
@@ -83,8 +83,8 @@ class LinkSession(Session):
     def __init__(self, kept: Kept) -> None:  # noqa: D107 (Session's fields)
         self.kept = kept
         device = kept.device
-        states: list[State] = []
-        self.table: Table = replay(device.record, device.secrets, states=states)
+        self.table: Table = device.table()
+        states: list[State] = list(self.table.states)  # this session's own, to go on with
         r = device.record
         record = GameRecord(
             players=r.players,

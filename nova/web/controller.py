@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from urllib.parse import parse_qsl
 
 from ..lab.workbench import Workbench
 from ..links import decode
@@ -85,6 +86,7 @@ from .screens.tutorial import (
     TutorialScreen,
 )
 from .session import Session
+from .share import full_page_address, link_for
 from .state import (
     Back,
     CloseHelp,
@@ -199,6 +201,11 @@ def ui_intent(name: str, form: FormInput = NO_FORM) -> Intent | None:
     return make(arg, form) if make is not None else None
 
 
+SAVING_OFF_IN_A_FRAME = (  # short: the phone frame's status shows two lines
+    "Saving is off in this frame: to keep this game, open it in Full page ↗ or Share its link."
+)
+
+
 # -- the controller -----------------------------------------------------------------------
 class Controller:
     """The page's state and its changes; knows nothing of the browser."""
@@ -244,6 +251,13 @@ class Controller:
     @property
     def progress(self) -> TutorialProgress:
         return self.ui.progress
+
+    def saving_off(self) -> str:
+        """What the page says while saving is off ("" when it is on): in a frame, how to
+        keep a game begun there, before it matters (docs/PAGE.md, "Embed mode")."""
+        if self.store.available:
+            return ""
+        return SAVING_OFF_IN_A_FRAME if self.embed else self.store.error
 
     def bots_may_play(self) -> bool:
         """A bot decides only in the game on screen: not under the rules, a replay, the
@@ -296,6 +310,11 @@ class Controller:
         game, else the game the last save was of."""
         if query.lstrip("?").split("&")[0] == "lab":
             return self.dispatch(OpenLab(query))
+        if "links" in (k for k, _ in parse_qsl(query.lstrip("?"), keep_blank_values=True)):
+            # "Play by links" pressed in the publisher's frame opened this page (links.py)
+            self.set(form=replace(self.form, by_links=True))
+            if not fragment:
+                return ALL
         if fragment:
             return self.dispatch(OpenLink(fragment))
         by_links = self.store.read(links.CURRENT_KEY)
@@ -378,6 +397,19 @@ class Controller:
         self.open(session, new_id(self.rng.randrange(4096)))
         self.autosave()
         return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
+
+    def page_of_its_own(self, here: str, links_page: bool) -> tuple[str, Intent | None, Intent]:
+        """Embedded, "Full page" (or play by links: ``links_page``): the address of the new
+        tab, what this page says once it opened, and what it shows if the browser refused
+        (a sandboxed frame without ``allow-popups``). ``here``: the page's whole address."""
+        if links_page or isinstance(self.ui.screen, links.LinksScreen):  # never a seed
+            url = links.page_of_its_own(self, here)
+            return url, Say(links.OPENED_ELSEWHERE), Say(links.refused_tab(url))
+        s = self.session
+        if s is not None:  # refused: the share panel, whose link is the same
+            return link_for(s.record, here), None, Share(here)
+        url = full_page_address(here)
+        return url, None, Say(f"This browser refused to open a new tab; the full page is at {url}")
 
     # -- saving ---------------------------------------------------------------------------
     def autosave(self) -> None:

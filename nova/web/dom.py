@@ -254,6 +254,16 @@ def is_button(el) -> bool:
     return tag == "button" or (hasattr(el, "getAttribute") and el.getAttribute("role") == "button")
 
 
+def new_tab(window, url: str) -> bool:
+    """Open ``url`` in a new tab; False if the browser refused (a sandboxed frame without
+    ``allow-popups``). The new tab cannot reach back into this page."""
+    tab = window.open(url, "_blank")
+    if not hasattr(tab, "closed"):
+        return False
+    tab.opener = None
+    return True
+
+
 def local_storage(window):
     """window.localStorage, or None where touching it throws (private mode, iframes)."""
     try:

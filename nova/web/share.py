@@ -48,6 +48,16 @@ def full_page_address(page_url: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
+def links_page_address(page_url: str) -> str:
+    """The full page opened on the new-game form's "Play by links" (``?links``).
+
+    >>> links_page_address("https://x.example/nova/?embed#n1.abc")
+    'https://x.example/nova/?links'
+    """
+    full = full_page_address(page_url)
+    return f"{full}{'&' if '?' in full else '?'}links"
+
+
 def link_for(record: GameRecord, page_url: str = "") -> str:
     """The full address that opens ``record``: the full page with the game as its fragment.
 

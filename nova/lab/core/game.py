@@ -42,7 +42,12 @@ def parse_bots(spec: str, players: int) -> list[str]:
 @dataclass(frozen=True)
 class GameJob:
     """Game ``g`` of a batch: ``bots`` lists one bot per line-up entry, ``variant`` is variant
-    data (or a variant file's path, or None for today's rules), ``seed`` the batch's seed."""
+    data (or a variant file's path, or None for today's rules), ``seed`` the batch's seed.
+
+    ``paired``: game g is rotation g mod n of *deal* g // n (n players), and every rotation
+    of a deal plays the same engine seed (the same first seat, the same cards and Shards), so
+    the luck of the deal and of the seat falls on every entry alike: at 2 players each seed
+    is played twice with the seats swapped. Unpaired, every game has its own seed."""
 
     g: int
     players: int
@@ -50,15 +55,27 @@ class GameJob:
     budget: int | None
     variant: dict | str | None
     seed: int
+    paired: bool = False
+
+    @property
+    def deal(self) -> int:
+        """The index of the game's engine seed in its batch: g // n paired, else g."""
+        return self.g // self.players if self.paired else self.g
+
+    def engine_seed(self) -> int:
+        return game_seed(self.seed, self.deal)
 
     def seat_entry(self) -> list[int]:
-        """The line-up entry at each seat: entries rotate, entry k sits at (k + g) mod n."""
+        """The line-up entry at each seat: entries rotate, entry k sits at (k + g) mod n
+        (paired, g mod n is the deal's rotation: the same seats)."""
         return [(seat - self.g) % self.players for seat in range(self.players)]
 
 
 @dataclass(frozen=True)
 class Batch:
-    """One set of seeded games: a line-up under one variant (``variant`` is data or None)."""
+    """One set of seeded games: a line-up under one variant (``variant`` is data or None).
+    ``start``: the first game's number (a sequential test plays a batch's games a chunk at a
+    time); ``paired``: see :class:`GameJob`."""
 
     players: int
     bots: tuple[str, ...]
@@ -66,12 +83,19 @@ class Batch:
     budget: int | None
     variant: dict | None
     seed: int
+    paired: bool = False
+    start: int = 0
 
     def jobs(self, index: int) -> list[tuple[int, GameJob]]:
         """Every game of the batch, each with the batch's ``index`` in a run of batches."""
         return [
-            (index, GameJob(g, self.players, self.bots, self.budget, self.variant, self.seed))
-            for g in range(self.games)
+            (
+                index,
+                GameJob(
+                    g, self.players, self.bots, self.budget, self.variant, self.seed, self.paired
+                ),
+            )
+            for g in range(self.start, self.start + self.games)
         ]
 
 
@@ -109,6 +133,8 @@ class GameResult:
     # the SHA-1 of the game's moves (space-separated tokens): two records of one job are the
     # same game move for move when these agree (CPython's processes, the page's workers)
     moves_sha1: str = ""
+    # per seat: the decisions it made (think / decisions: a bot's time per decision)
+    seat_decisions: list[int] = field(default_factory=list)
 
     def without_think(self) -> GameResult:
         """The record with think times zeroed: equal on any machine for the same job."""
@@ -151,25 +177,30 @@ def seat_evaluations(s: State) -> tuple[float, ...]:
 def play_game(job: GameJob) -> GameResult:
     """Play one game and record what the lab tallies."""
     players, g = job.players, job.g
-    seed = game_seed(job.seed, g)
+    seed = job.engine_seed()
     seat_entry = job.seat_entry()
     agents = [make_bot(job.bots[seat_entry[seat]], job.budget) for seat in range(players)]
+    # a lab-only ceiling bot (``peeks``) is shown the true state before each decision; every
+    # other bot sees only its seat's view
+    peeks = [getattr(a, "peeks", False) is True for a in agents]
     s = new_game(players=players, seed=seed, variant=job.variant)
     unloads = disrupts = turns = gap = longest_gap = 0
     dry = longest_dry = 0  # rounds in a row with no Shard in play: nothing to unload
     round_had_shard = any(s.pile)
     played: list[Counter] = [Counter() for _ in range(players)]
     think = [0.0] * players
+    seat_decisions = [0] * players
     evaluations: list[tuple[float, ...]] = []
     moves = hashlib.sha1()
     k = 0
     while not s.is_over():
         seat = s.current_player
         t0 = time.perf_counter()
-        if getattr(agents[seat], "peeks", False):  # the lab's ceiling: it sees everything
+        if peeks[seat]:
             agents[seat].see(s)  # type: ignore[union-attr]
         move = Move(agents[seat].choose(s.view(seat), seed * 7_777_777 + k))
         think[seat] += time.perf_counter() - t0
+        seat_decisions[seat] += 1
         k += 1
         if pending_kind(s) == "unload":
             unloads += 1
@@ -222,4 +253,5 @@ def play_game(job: GameJob) -> GameResult:
         evaluations=evaluations,
         end_position="" if s.end_reason == "supernova" else " | ".join(s.position().splitlines()),
         moves_sha1=moves.hexdigest(),
+        seat_decisions=seat_decisions,
     )

@@ -33,6 +33,7 @@ class Effect(Enum):
     HELP_LAYER = "help-layer"  # show or hide the rules layer (a new screen only if needed)
     SHARE = "share"  # offer the share panel's link (the device's share menu, the clipboard)
     FULL_PAGE = "full-page"  # open the full page in a new tab
+    LINKS_PAGE = "links-page"  # embedded: open play by links in a page of its own
     CLEAR_LINK = "clear-link"  # the link's game is saved: drop the link from the address
     HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
     LAB_RUN = "lab-run"  # play the workbench's run (bench.run) in web workers

@@ -317,7 +317,7 @@ def markup(c: Controller, screen: GameScreen, known: frozenset[str]) -> str:
     if guided and not thinking:  # the first game's prompt says what just happened
         human = s.humans[0] if s.humans else 0
         thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
-    off = "" if c.store.available else c.store.error
+    off = c.saving_off()
     hint = hint_shown(c)
     said = ""
     if hint is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ...fair import SEAT_LETTERS, Refused
+from ...fair import SEAT_LETTERS, Refused, wire
 from ...fair.wire import is_fair
 from ...render.board import static_layer
 from ...render.by_links import LinksPanel, links_panel_html
@@ -18,7 +18,7 @@ from ...render.screens import scores_html
 from ...rules import IllegalMove
 from .. import by_links
 from ..by_links import Kept, LinkSession
-from ..share import full_page_address
+from ..share import full_page_address, links_page_address
 from .base import (
     ALL,
     NONE,
@@ -38,6 +38,45 @@ if TYPE_CHECKING:
     from ..session import Session
 
 CURRENT_KEY = "nova-fair-current"  # the game by links this device had open last
+
+# Where a game by links cannot keep its seat's secret, it is never begun (docs/PAGE.md,
+# "Play by links"): in a frame (the publisher's page) the browser blocks its storage or keeps
+# it apart for that site, never where the links open (a tab of the game's own page)...
+IN_A_FRAME = (
+    "A game by links keeps each seat's secret on its device, where the links sent to it "
+    "open: in a tab of the game's own page, not in this frame."
+)
+OPENED_ELSEWHERE = (
+    "Play by links opened in a new tab, the game's own page: go on there. Your seat's "
+    "secret is kept there, where your friends' links will open."
+)
+# ...and where the browser keeps nothing for the page (storage off)
+NO_STORAGE = (
+    "This browser keeps nothing for this page (storage is off), so it cannot keep your "
+    "seat's secret: a game by links cannot begin on this device. Play by links from a "
+    "browser window that keeps site data."
+)
+
+
+def cannot_keep(c: Controller) -> str:
+    """Why a game by links cannot begin (or be joined) on this page; "" when it can."""
+    if c.embed:
+        return IN_A_FRAME
+    return "" if c.store.available else NO_STORAGE
+
+
+def refused_tab(address: str) -> str:
+    """What a frame that may not open a tab says instead (the address to open)."""
+    return f"{IN_A_FRAME} This frame may not open a tab: open {address} to play by links."
+
+
+def page_of_its_own(c: Controller, here: str) -> str:
+    """The address that opens play by links in a page of its own: the invitation (or the
+    game) on screen, else the by-links form (``?links``)."""
+    screen = c.ui.screen
+    if isinstance(screen, LinksScreen):
+        return f"{full_page_address(here)}#{wire.encode(screen.kept.device.record)}"
+    return links_page_address(here)
 
 
 @dataclass(frozen=True)
@@ -112,11 +151,25 @@ def stored(c: Controller, key: str) -> Kept | None:
         return None
 
 
-def keep(c: Controller, kept: Kept) -> None:
-    """Write what this device keeps of the game (a device keeps only its own secret)."""
+def keep(c: Controller, kept: Kept) -> bool:
+    """Write what this device keeps of the game (a device keeps only its own secret);
+    False (and said) if the storage refused it."""
     if not c.store.write(_key(kept), kept.to_json()):
         c.set(save_error=c.store.error or "This device's storage refused the game.")
+        return False
     c.store.write(CURRENT_KEY, _key(kept))
+    return True
+
+
+def begin(c: Controller, kept: Kept) -> bool:
+    """Keep a seat taken now (the host's, or a joiner's): False, nothing begun and the
+    reason said, if its secret could not be kept (no invitation is sent from here)."""
+    if keep(c, kept):
+        return True
+    c.store.remove(_key(kept))
+    c.set(message="Your seat's secret could not be kept on this device (its storage refused "
+          "it): no game by links was begun.", save_error="")  # fmt: skip
+    return False
 
 
 def show(c: Controller, kept: Kept, invitation: bool = False, message: str = "") -> None:
@@ -141,11 +194,16 @@ def start_by_links(c: Controller, intent: StartByLinks) -> frozenset[Effect]:
     form = read_form(c, intent.form)
     if form is None:
         return ALL
+    if c.embed:  # begun in a page of its own, where the links will open
+        return frozenset({Effect.RENDER, Effect.LINKS_PAGE})
+    if not c.store.available:
+        c.set(message=NO_STORAGE)
+        return ALL
     kept = by_links.new_game(
         form.players, form.names[: form.players], safe_colours(form.colours[: form.players])
     )
-    keep(c, kept)
-    show(c, kept)
+    if begin(c, kept):
+        show(c, kept)
     return ALL
 
 
@@ -165,6 +223,8 @@ def open_fair(c: Controller, fragment: str) -> frozenset[Effect]:
     if arrival.kept is not existing and not arrival.invitation:
         keep(c, arrival.kept)
     message = f"This link was refused: {arrival.message}" if arrival.message else ""
+    if arrival.invitation and not message:  # said before the seat is taken
+        message = cannot_keep(c)
     show(c, arrival.kept, arrival.invitation, message)
     return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
 
@@ -172,13 +232,18 @@ def open_fair(c: Controller, fragment: str) -> frozenset[Effect]:
 def join(c: Controller, screen: LinksScreen, intent: Join) -> frozenset[Effect]:
     if not screen.invitation:
         return NONE
+    if c.embed:  # the seat is taken in a page of its own, where the links will open
+        return frozenset({Effect.RENDER, Effect.LINKS_PAGE})
+    if not c.store.available:
+        c.set(message=NO_STORAGE)
+        return ALL
     try:
         kept = by_links.take_seat(screen.kept.device.record)
     except Refused as exc:
         c.set(message=str(exc))
         return ALL
-    keep(c, kept)
-    show(c, kept)
+    if begin(c, kept):
+        show(c, kept)
     return ALL
 
 
@@ -413,6 +478,7 @@ SCREEN = ScreenDef(
 )
 
 __all__ = [
-    "CURRENT_KEY", "LinksScreen", "SCREEN", "is_fair", "open_fair", "opened_games",
-    "outbox_title", "outbox_url",
+    "CURRENT_KEY", "IN_A_FRAME", "LinksScreen", "NO_STORAGE", "OPENED_ELSEWHERE", "SCREEN",
+    "cannot_keep", "is_fair", "open_fair", "opened_games", "outbox_title", "outbox_url",
+    "page_of_its_own", "refused_tab",
 ]  # fmt: skip

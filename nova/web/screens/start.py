@@ -94,6 +94,8 @@ def set_players(c: Controller, intent: SetPlayers) -> frozenset[Effect]:
 
 def set_by_links(c: Controller, intent: SetByLinks) -> frozenset[Effect]:
     read_form_quietly(c, intent.form)
+    if intent.on and c.embed:  # in a frame: in a page of its own, where the links open
+        return frozenset({Effect.RENDER, Effect.LINKS_PAGE})
     c.set(form=replace(c.form, by_links=intent.on))
     return ALL
 
@@ -149,12 +151,13 @@ def read_form_quietly(c: Controller, got: FormInput) -> None:
 
 
 def markup(c: Controller, screen: NewGameScreen, known: frozenset[str]) -> str:
-    from .links import opened_games
+    from .links import cannot_keep, opened_games
 
     ui = c.ui
     return new_game_html(
-        c.form, c.store.entries(), ui.message, ui.save_error or c.store.error,
+        c.form, c.store.entries(), ui.message, ui.save_error or c.saving_off() or c.store.error,
         can_return=ui.game is not None, embed=c.embed, by_links=opened_games(c),
+        links_note=cannot_keep(c) if c.form.by_links else "",
     )  # fmt: skip
 
 
