@@ -316,3 +316,49 @@ def test_a_search_bot_with_a_hand_it_cannot_use_cycles_it_instead_of_passing_for
         s = s.apply(bot.choose(s.view(0), 10 + k))
         k += 1
     assert not set(stuck) & set(s.players[0].hand), "the hand was kept, stuck"
+
+
+def _candidates(bot: SearchBot, view: dict) -> list[list[str]]:
+    """The whole-turn plans a search would try from ``view`` (its first unit of work)."""
+    bot._view, bot._seat, bot._seed = view, view["seat"], 5
+    s = bot._deal(5)
+    options = bot._options(s, view["seat"])
+    try:
+        while True:
+            next(options)
+    except StopIteration as done:
+        return [moves for _, moves in done.value]
+
+
+def test_the_raider_also_tries_other_ways_to_carry_out_its_best_actions():
+    """Where the search tries one way to carry out each card's action (the one the evaluation
+    likes best: where to orbit, whom to Hijack), the raider tries the next best ways of its
+    best actions too: plans that start with the same card and go elsewhere."""
+    from nova.bots import RaiderBot
+
+    widened = 0
+    for seed in range(3, 9):
+        s = _turn_start(seed)
+        view = s.view(s.current_player)
+        ours = _candidates(RaiderBot(budget=8), view)
+        theirs = _candidates(SearchBot(budget=8), view)
+        assert all(plan in ours for plan in theirs)
+        firsts = [plan[0] for plan in ours]
+        widened += len(firsts) - len(set(firsts))
+        assert all(m in s.legal_moves() for m in firsts)
+    assert widened > 0
+
+
+def test_evaluation_weights_default_to_the_hand_set_constants():
+    """``greedy`` and ``search`` play with the hand-set weights; a tuned set is a value that
+    names only known weights."""
+    from nova.bots import evaluate as ev
+
+    w = ev.Weights()
+    assert (w.shard, w.tempo, w.finish, w.threat) == (ev.SHARD, ev.TEMPO, ev.FINISH, ev.THREAT)
+    assert ev.Weights.from_dict(w.as_dict()) == w
+    with pytest.raises(ValueError, match="unknown evaluation weights: shards"):
+        ev.Weights.from_dict({"shards": 1.0})
+    s = _turn_start(3)
+    assert ev.evaluate(s, 0) == ev.evaluate(s, 0, ev.Weights())
+    assert ev.evaluate(s, 0, ev.Weights(shard=9.0)) != ev.evaluate(s, 0)

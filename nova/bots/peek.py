@@ -14,7 +14,7 @@ that do not have ``peeks`` never get it).
 from __future__ import annotations
 
 from ..rules import State
-from ..rules.rng import Rng
+from ..rules.chance import with_generator
 from .search import SearchBot
 
 
@@ -33,6 +33,4 @@ class PeekingBot(SearchBot):
     def _deal(self, seed: int) -> State:
         if self._truth is None:
             raise RuntimeError("the peeking bot was not shown the state (lab only)")
-        s = self._truth.clone()
-        s.rng = Rng(seed).state  # the bag's draws to come stay unknown
-        return s
+        return with_generator(self._truth, seed)  # the bag's draws to come stay unknown

@@ -105,42 +105,53 @@ class SearchBot(PlanningBot):
         """A full state to think on: the view's unseen cards dealt at random from ``seed``."""
         return determinize(self._view, seed)
 
+    # Candidates: how many whole-turn plans are tried, and what makes two of them different
+    # (for this bot, their first decision: one plan per card or Launch or end to start with).
+    candidates = CANDIDATES
+
+    def _distinct(self, moves: list) -> object:
+        return moves[0]
+
+    def _options(self, s: State, me: int):
+        """(value, decisions) of the next steps worth trying, best first: a generator that
+        yields between units of work and returns the list."""
+        w = self.weights
+        if s.pending is None and not s.spawn_shard and s.current_player == me:
+            ranked = ranked_options(s, me, w=w)
+            yield
+            return ranked
+        ranked = []  # in the middle of an action, or placing a Spawned Shard
+        for m in s.legal_moves()[:24]:
+            v, more, _ = finish_action(s.apply(m), me, None, w)
+            ranked.append((v, [m, *more]))
+            yield
+        ranked.sort(key=lambda o: -o[0])
+        return ranked
+
     def _search(self):
         view, me, w = self._view, self._seat, self.weights
         s = self._deal(self._seed)
         self._root = s
-        if s.pending is None and not s.spawn_shard and s.current_player == me:
-            ranked = ranked_options(s, me, w=w)
-            firsts = [moves for _, moves in ranked]
-            yield
-        else:  # in the middle of an action, or placing a Spawned Shard
-            ranked = []
-            for m in s.legal_moves()[:24]:
-                v, more, _ = finish_action(s.apply(m), me, None, w)
-                ranked.append((v, [m, *more]))
-                yield
-            ranked.sort(key=lambda o: -o[0])
-            firsts = [moves for _, moves in ranked]
-        planned = {tuple(moves): v for v, moves in ranked}
+        ranked = yield from self._options(s, me)
         plans: list[list[str]] = []
         values: list[float] = []
         seen = set()
-        for moves in firsts:
-            value = planned[tuple(moves)]
+        for value, moves in ranked:
             if moves == [END]:
                 # end the turn as the planner does: cards of no use now go as chain links,
                 # else a hand that cannot act (Specials without their colour) stays stuck for
                 # ever and the seat passes to the round limit
                 moves = [*dump_moves(s, me), END]
-            if moves[0] in seen:
+            key = self._distinct(moves)
+            if key in seen:
                 continue
-            seen.add(moves[0])
+            seen.add(key)
             done, after = play(s, me, moves, w)
             rest, _ = plan_turn(after, me, w=w) if done and done[-1] != END else ([], after)
             if done and done[0] in view["legal"]:
                 plans.append(done + rest)
                 values.append(value)
-            if len(plans) >= CANDIDATES:
+            if len(plans) >= self.candidates:
                 break
             yield
         if len(plans) <= 1:
