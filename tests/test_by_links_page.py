@@ -105,9 +105,8 @@ def test_a_three_player_game_by_links_through_the_controllers():
     gone = mover(devs)
     assert gone is not None
     ender = devs[(gone + 1) % 3]
-    assert 'data-ui="abandon"' in ender.markup()
-    ender.dispatch(ui_intent("abandon"))
-    assert ender.session.over()
+    leave_the_game(ender, devs[gone])
+    assert "Waiting for the end link from" in said(ender) and "(the audit)" in said(ender)
     stay = [c for i, c in enumerate(devs) if i != gone]
     for _ in range(2):  # the end link out, then each one's secret back
         for c in stay:
@@ -345,3 +344,139 @@ def test_a_game_in_a_frame_without_storage_says_how_to_keep_it_from_the_start():
     top.dispatch(ui_intent("new-game"))
     top.dispatch(ui_intent("ready"))
     assert "Saving is off" in top.markup() and "Full page" not in top.markup()
+
+
+# -- issue 43: words a person would say; a damaged link in view of the games ---------------
+def said(c: Controller) -> str:
+    """The page's text as a player reads it (tags dropped, entities read)."""
+    import re
+    from html import unescape
+
+    text = re.sub(r"</?(b|kbd)>", "", c.markup())  # inline: part of the sentence
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+def leave_the_game(ender: Controller, gone: Controller) -> None:
+    """Ending the game without the seat awaited: not at the first glance (no ending button
+    under the link), asked first, and "Keep waiting" keeps the game."""
+    html = ender.markup()
+    who = gone.ui.screen.kept.device.record.who(gone.ui.screen.kept.device.seat)
+    name = who.split(" (")[0]
+    assert 'data-ui="abandon"' not in html and "end the game" not in said(ender)
+    ask = html.index('data-ui="abandon-ask"')
+    assert html.index(f"Waiting for {who} to play") < ask  # after what happens next
+    assert f"{name} has not answered for days?" in said(ender)
+    ender.dispatch(ui_intent("abandon"))  # a stray press of an old button: asked, not ended
+    assert not ender.session.over()
+    assert f"End the game without {who}? Only if {name} has left for good" in said(ender)
+    ender.dispatch(ui_intent("abandon-cancel"))
+    assert not ender.session.over() and 'data-ui="abandon"' not in ender.markup()
+    ender.dispatch(ui_intent("abandon-ask"))
+    assert 'data-ui="abandon-cancel"' in ender.markup()
+    ender.dispatch(ui_intent("abandon"))
+    assert ender.session.over()
+    assert f"The game was ended without {who}" in said(ender)
+
+
+def test_two_new_players_read_who_acts_next_and_what_link_comes_back():
+    """Ada invites Bo, Bo joins, Ada starts, turns go by: each screen says, in plain words,
+    what to send to whom, who acts next and what link comes back."""
+    ada, bo = device(), device()
+    ada.dispatch(ui_intent("by-links"))
+    ada.form.names[:2] = ["Ada", "Bo"]
+    ada.dispatch(ui_intent("new-game"))
+    steps = [said(ada)]
+    assert "Send the invitation to Bo (B):" in steps[-1]
+    assert (
+        "Waiting for Bo (B) to join: their link comes back to you, and opening it on this "
+        "device starts the game." in steps[-1]
+    )
+    bo.dispatch(OpenLink(sent(ada)))
+    steps.append(said(bo))
+    assert "Ada (A) invites Bo (B)" in steps[-1]
+    assert "Then send your link back to Ada (A), who starts the game." in steps[-1]
+    bo.dispatch(ui_intent("join"))
+    steps.append(said(bo))
+    assert "Send your link back to Ada (A):" in steps[-1]
+    assert (
+        "Waiting for Ada (A) to start the game: Ada opens your link, and the start link "
+        "comes back to you." in steps[-1]
+    )
+    ada.dispatch(OpenLink(sent(bo)))
+    steps.append(said(ada))
+    assert "Send the start link to Bo (B):" in steps[-1]
+    bo.dispatch(OpenLink(sent(ada)))
+    steps.append(said(bo))
+    devs = [ada, bo]
+    m = mover(devs)
+    assert m is not None
+    waiter = devs[1 - m]
+    mine, theirs = ("Ada (A)", "Bo (B)") if m == 0 else ("Bo (B)", "Ada (A)")
+    assert "Your turn: when you end it, its link is here, to send to the others." in said(devs[m])
+    assert f"Waiting for {mine} to play: the link of their turn comes to you." in said(waiter)
+    link = play_turn(devs[m], random.Random(2))
+    steps.append(said(devs[m]))
+    assert f"Send the link of your turn to {theirs}:" in steps[-1]
+    assert f"Waiting for {theirs} to play: the link of their turn comes to you." in steps[-1]
+    waiter.dispatch(OpenLink(link))
+    steps.append(said(waiter))
+    for text in steps:
+        assert "'s the" not in text and ")'s" not in text, text
+        assert "group chat" not in text  # one seat to reach: no group to speak of
+    leave_the_game(devs[m], waiter)
+
+
+def test_three_players_read_whom_the_invitation_goes_on_to():
+    devs = [device() for _ in range(3)]
+    ada = devs[0]
+    ada.dispatch(ui_intent("by-links"))
+    ada.dispatch(ui_intent("players:3"))
+    ada.form.names[:3] = ["Ada", "Bo", "Cy"]
+    ada.dispatch(ui_intent("new-game"))
+    assert (
+        "Waiting for Bo (B) and Cy (C) to join, each in turn: the link from Cy comes back to "
+        "you, and opening it on this device starts the game." in said(ada)
+    )
+    devs[1].dispatch(OpenLink(sent(ada)))
+    assert "Then send the invitation on to Cy (C)." in said(devs[1])
+    devs[1].dispatch(ui_intent("join"))
+    assert "Send the invitation on to Cy (C):" in said(devs[1])
+    assert (
+        "Waiting for Cy (C) to join, then for Ada (A) to start the game: the start link "
+        "comes to you from Ada." in said(devs[1])
+    )
+    devs[2].dispatch(OpenLink(sent(devs[1])))
+    devs[2].dispatch(ui_intent("join"))
+    ada.dispatch(OpenLink(sent(devs[2])))
+    assert "Send the start link to Bo (B) and Cy (C) (one message to a group chat" in said(ada)
+
+
+def damaged(fragment: str) -> str:
+    i = len(fragment) // 2
+    return fragment[:i] + ("A" if fragment[i] != "A" else "B") + fragment[i + 1 :]
+
+
+def test_a_damaged_link_is_refused_with_this_devices_games_by_links_before_the_form():
+    """A damaged link cannot name its game: the refusal comes with the games by links this
+    device keeps, each with "Open", before the new-game form; a person's next action puts
+    the form first again."""
+    devs = set_up(2)
+    link = sent(devs[0])
+    c = Controller(SaveStore(devs[1].store.backend), rng=random.Random(0))  # a new tab
+    c.page_url = "https://example.org/nova/index.html"
+    c.start(fragment=damaged(link))
+    assert c.ui.name == "new" and "damaged" in c.ui.message
+    html = c.markup()
+    alert, games = html.index('role="alert"'), html.index("Your games by links")
+    opens, form = html.index('data-ui="links-open:'), html.index('class="panel new-game"')
+    assert alert < games < opens < form
+    assert "If the link was for one of these games, open it here" in said(c)
+    c.dispatch(ui_intent(html[opens:].split('"')[1]))  # Open: the game as it was kept
+    assert isinstance(c.ui.screen, LinksScreen) and attrs(c)["data-nova-seat"] == "B"
+    c.dispatch(ui_intent("menu"))  # no refusal on show: the form first, the games below
+    html = c.markup()
+    assert html.index('class="panel new-game"') < html.index("Games by links")
+    # a device with no game by links: the refusal alone, over the form
+    other = device()
+    other.start(fragment=damaged(link))
+    assert "damaged" in other.ui.message and "games by links" not in said(other)

@@ -273,3 +273,43 @@ def test_axe_finds_nothing_on_the_screens_of_play_by_links(page_factory, server_
         wait_ready(seat)
         wait_attr(seat, "data-nova-seat", "B")
         assert axe_violations(seat) == []
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 800), (390, 844)], ids=["desktop-1280x800", "phone-390x844"]
+)
+def test_a_damaged_link_shows_the_refusal_and_the_games_by_links_in_the_first_screen(
+    page_factory, server_url, size
+):
+    """Issue 43: a damaged link of a game by links cannot name its game; opened on a
+    device with a game by links (a new tab, as from a chat), the refusal and that game's
+    "Open" are both in the first screen, without scrolling; "Open" opens the game."""
+    from tests.phone_helpers import measure
+
+    w, h = size
+    phone = w < 500
+    context = {"viewport": {"width": w, "height": h}}
+    if phone:
+        context |= {"has_touch": True, "is_mobile": True}
+    a = page_factory(**context)
+    a.goto(server_url)
+    wait_ready(a)
+    a.click('[data-ui="by-links"]')
+    a.click('[data-ui="new-game"]')
+    wait_attr(a, "data-nova-seat", "A")
+    invite = fragment_of(body(a, "data-nova-send") or "")
+    i = len(invite) // 2
+    broken = invite[:i] + ("A" if invite[i] != "A" else "B") + invite[i + 1 :]
+    tab = page_factory(context=a.context)  # the damaged link, opened from a chat
+    tab.goto(f"{server_url}#{broken}")
+    wait_ready(tab)
+    assert "damaged" in alert_text(tab)
+    got = measure(tab, {"alert": '[role="alert"]', "open": '[data-ui^="links-open:"]'})
+    assert got["alert"] == [1, True], got
+    assert got["open"] == [1, True], got
+    assert got["scroll"] == [0, 0], got
+    if phone:
+        tab.tap('[data-ui^="links-open:"]')
+    else:
+        tab.click('[data-ui^="links-open:"]')
+    assert wait_attr(tab, "data-nova-seat", "A") == "A"

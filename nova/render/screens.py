@@ -16,7 +16,7 @@ from .game import full_page_button
 from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT, end_reason_text
 
-# weakest to strongest (docs/BOTS.md measures search against greedy)
+# weakest to strongest (docs/BOTS.md: the ladder)
 BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Greedy bot"),
                ("search", "Search bot"), ("best", "Best bot (strongest)")]  # fmt: skip
 PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
@@ -89,13 +89,15 @@ def saves_html(entries: list, saving_error: str = "") -> str:
 def new_game_html(
     form: NewGameForm, entries: list, message: str = "", saving_error: str = "",
     can_return: bool = False, embed: bool = False, by_links: list | None = None,
-    links_note: str = "",
+    links_note: str = "", links_first: bool = False,
 ) -> str:  # fmt: skip
     """The start screen: choices for a new game and the list of saved games.
 
     ``embed``: inside someone else's page, with a way out to the full page. ``by_links``:
     the games by links this device keeps, as (game id, title). ``links_note``: why a
     game by links cannot begin here, said on the by-links form before anything is sent.
+    ``links_first``: the message refuses a link that cannot name its game: the games by
+    links come with it, before the form, so that each one's "Open" is in the first screen.
     """
     side = layout_for(form.players).board_title
     counts = "".join(
@@ -105,6 +107,66 @@ def new_game_html(
         f"{n} players</button>"
         for n in (2, 3, 4)
     )
+    back = (
+        '<button type="button" data-ui="back" class="secondary">Back to the game</button>'
+        if can_return
+        else ""
+    )
+    # embedded on the publisher's page, visitors come to learn: the tutorial comes first
+    learn = '<button type="button" data-ui="learn" class="{}">Learn to play</button>'
+    learn_top = f'<p class="learn">{learn.format("primary")}</p>' if embed else ""
+    learn_below = "" if embed else learn.format("secondary")
+    games = _by_links_html(by_links or [], first=links_first)
+    return (
+        '<div class="start">'
+        '<header class="hero"><h1>Nova Raiders</h1>'
+        "<p>Raid the orbits for Shards before the star goes Super-Nova.</p>"
+        f"{learn_top}</header>"
+        f"{_alert(message)}{games if links_first else ''}"
+        '<section class="panel new-game"><h2>New game</h2>'
+        f"{_mode_html(form, links_note)}"
+        f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
+        f'<p class="muted">Board: {escape(side)}</p>'
+        f"{_seat_forms_html(form)}"
+        + ("" if form.by_links else _bots_html(form))
+        + '<div class="start-buttons">'
+        '<button type="button" data-ui="new-game" class="primary">Start game</button>'
+        f"{back}"
+        f"{learn_below}"
+        '<button type="button" data-ui="help" class="secondary">Rules</button>'
+        f"{full_page_button('secondary') if embed else ''}"
+        # the designer's tool: not on the publisher's page, where players come to play
+        f"{'' if embed else WORKBENCH_BUTTON}</div>"
+        "</section>"
+        f"{saves_html(entries, saving_error)}{'' if links_first else games}"
+        "</div>"
+    )
+
+
+def _mode_html(form: NewGameForm, links_note: str) -> str:
+    """On this device or by links, and what playing by links is."""
+    modes = "".join(
+        f'<button type="button" data-ui="{ui}" class="seg{" seg-on" if on else ""}" '
+        f'aria-pressed="{str(on).lower()}">{label}</button>'
+        for ui, on, label in (
+            ("one-device", not form.by_links, "On this device"),
+            ("by-links", form.by_links, "Play by links"),
+        )
+    )
+    note = (
+        '<p class="muted">Play by links: each player on their own device. You are the first '
+        "seat; the game makes an invitation for each of the others, who join in turn; then "
+        "each turn is one link to send to the others. Nobody can see another hand, foresee a "
+        "draw or change a turn: the end-of-game audit checks every hidden card.</p>"
+        if form.by_links
+        else ""
+    )
+    if form.by_links and links_note:
+        note += f'<p class="notice" role="status">{escape(links_note)}</p>'
+    return f'<div class="segs" role="group" aria-label="Where">{modes}</div>{note}'
+
+
+def _seat_forms_html(form: NewGameForm) -> str:
     seats = []
     for i in range(form.players):
         opts = "".join(
@@ -124,71 +186,26 @@ def new_game_html(
             f'<label>Colour <input id="nova-colour-{i}" type="color" value="{colour}"></label>'
             f"{who}</li>"
         )
-    modes = "".join(
-        f'<button type="button" data-ui="{ui}" class="seg{" seg-on" if on else ""}" '
-        f'aria-pressed="{str(on).lower()}">{label}</button>'
-        for ui, on, label in (
-            ("one-device", not form.by_links, "On this device"),
-            ("by-links", form.by_links, "Play by links"),
-        )
-    )
-    mode_note = (
-        '<p class="muted">Play by links: each player on their own device. You are the first '
-        "seat; the game makes an invitation for each of the others, who join in turn; then "
-        "each turn is one link to send to the others. Nobody can see another hand, foresee a "
-        "draw or change a turn: the end-of-game audit checks every hidden card.</p>"
-        if form.by_links
-        else ""
-    )
-    if form.by_links and links_note:
-        mode_note += f'<p class="notice" role="status">{escape(links_note)}</p>'
-    back = (
-        '<button type="button" data-ui="back" class="secondary">Back to the game</button>'
-        if can_return
-        else ""
-    )
-    # embedded on the publisher's page, visitors come to learn: the tutorial comes first
-    learn = '<button type="button" data-ui="learn" class="{}">Learn to play</button>'
-    learn_top = f'<p class="learn">{learn.format("primary")}</p>' if embed else ""
-    learn_below = "" if embed else learn.format("secondary")
+    return f'<ol class="seat-forms">{"".join(seats)}</ol>'
+
+
+def _bots_html(form: NewGameForm) -> str:
+    """The bots, their pace and thinking time, and the seed: on this device only."""
     return (
-        '<div class="start">'
-        '<header class="hero"><h1>Nova Raiders</h1>'
-        "<p>Raid the orbits for Shards before the star goes Super-Nova.</p>"
-        f"{learn_top}</header>"
-        f"{_alert(message)}"
-        '<section class="panel new-game"><h2>New game</h2>'
-        f'<div class="segs" role="group" aria-label="Where">{modes}</div>{mode_note}'
-        f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
-        f'<p class="muted">Board: {escape(side)}</p>'
-        f'<ol class="seat-forms">{"".join(seats)}</ol>'
-        + (
-            ""
-            if form.by_links
-            else '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any '
-            "legal move), Greedy (the best-looking move now), Search (tries whole turns "
-            "ahead, on the cards it might meet; it beats Greedy most games), Best (the "
-            "strongest we have measured, docs/BOTS.md).</p>"
-            f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
-            f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
-            f'value="{form.seed}"></label> '
-            '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
-        )
-        + '<div class="start-buttons">'
-        '<button type="button" data-ui="new-game" class="primary">Start game</button>'
-        f"{back}"
-        f"{learn_below}"
-        '<button type="button" data-ui="help" class="secondary">Rules</button>'
-        f"{full_page_button('secondary') if embed else ''}"
-        # the designer's tool: not on the publisher's page, where players come to play
-        f"{'' if embed else WORKBENCH_BUTTON}</div>"
-        "</section>"
-        f"{saves_html(entries, saving_error)}{_by_links_html(by_links or [])}"
-        "</div>"
+        '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any '
+        "legal move), Greedy (the best-looking move now), Search (tries whole turns "
+        "ahead, on the cards it might meet; it beats Greedy most games), Best (the "
+        "strongest we have measured, docs/BOTS.md).</p>"
+        f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
+        f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
+        f'value="{form.seed}"></label> '
+        '<button type="button" data-ui="reseed" class="secondary">New seed</button>'
     )
 
 
-def _by_links_html(games: list) -> str:
+def _by_links_html(games: list, first: bool = False) -> str:
+    """The games by links this device keeps, each with "Open"; ``first``: shown with the
+    refusal of a link that cannot name its game, which may be for one of them."""
     if not games:
         return ""
     rows = "".join(
@@ -196,9 +213,15 @@ def _by_links_html(games: list) -> str:
         f'<button type="button" data-ui="links-open:{escape(gid, quote=True)}">Open</button></li>'
         for gid, title in games
     )
+    said = (
+        '<p class="muted">If the link was for one of these games, open it here: it is as '
+        "this device last kept it. Then ask for the link again.</p>"
+        if first
+        else ""
+    )
     return (
-        '<section class="panel saves"><h2>Games by links</h2>'
-        f'<ul class="save-list">{rows}</ul></section>'
+        f'<section class="panel saves by-links-games"><h2>{"Your games" if first else "Games"} '
+        f'by links</h2>{said}<ul class="save-list">{rows}</ul></section>'
     )
 
 

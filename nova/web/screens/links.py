@@ -7,6 +7,7 @@ Pure Python; the game's rules and checks are :mod:`nova.fair`'s, what the device
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from html import escape
 from typing import TYPE_CHECKING, ClassVar
 
 from ...fair import SEAT_LETTERS, Refused, wire
@@ -32,12 +33,14 @@ from .base import (
     safe_colours,
 )
 from .game import Undo
+from .start import NewGameScreen
 
 if TYPE_CHECKING:
     from ..controller import Controller
     from ..session import Session
 
 CURRENT_KEY = "nova-fair-current"  # the game by links this device had open last
+AUDIT = {True: "passed", False: "failed"}  # data-nova-audit
 
 # Where a game by links cannot keep its seat's secret, it is never begun (docs/PAGE.md,
 # "Play by links"): in a frame (the publisher's page) the browser blocks its storage or keeps
@@ -91,6 +94,7 @@ class LinksScreen:
     invitation: bool = False  # opened from an invitation, no seat here yet
     move_code: str = ""
     offered: str = ""  # what offering the link to send did ("shared", "copied")
+    confirm_abandon: bool = False  # "has not answered?" pressed: the ending, to confirm
 
     def shown_as(self, session: Session | None) -> str:
         return self.name
@@ -128,7 +132,15 @@ class OpenKept(Intent):
 
 @dataclass(frozen=True)
 class Abandon(Intent):
-    """End the game as abandoned by the seat whose link this device waits for."""
+    """End the game as abandoned by the seat whose link this device waits for (once
+    confirmed: :class:`AskAbandon` first)."""
+
+
+@dataclass(frozen=True)
+class AskAbandon(Intent):
+    """The awaited seat has not answered: show the ending, to confirm (or keep waiting)."""
+
+    ask: bool = True
 
 
 @dataclass(frozen=True)
@@ -210,15 +222,15 @@ def start_by_links(c: Controller, intent: StartByLinks) -> frozenset[Effect]:
 def open_fair(c: Controller, fragment: str) -> frozenset[Effect]:
     """A fair link opened in this tab: merged into what this device keeps of that game."""
     try:
-        from ...fair import wire
-
         record = wire.decode(fragment).record
         existing = stored(c, by_links.storage_key(record))
     except Exception:
         existing = None
     arrival = by_links.arrive(existing, fragment)
-    if arrival.kept is None:
+    if arrival.kept is None:  # it cannot name its game: the start screen shows this device's
         c.set(message=f"This game link could not be opened: {arrival.message}")
+        if isinstance(c.ui.screen, NewGameScreen):  # games by links with it, in view
+            c.set(screen=NewGameScreen(refused_link=True))
         return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
     if arrival.kept is not existing and not arrival.invitation:
         keep(c, arrival.kept)
@@ -299,7 +311,14 @@ def send_offered(c: Controller, intent: SendOffered) -> frozenset[Effect]:
     return ALL
 
 
+def ask_abandon(c: Controller, screen: LinksScreen, intent: AskAbandon) -> frozenset[Effect]:
+    c.set(screen=replace(screen, confirm_abandon=intent.ask))
+    return ALL
+
+
 def abandon(c: Controller, screen: LinksScreen, intent: Abandon) -> frozenset[Effect]:
+    if not screen.confirm_abandon:  # never at one press: asked first (ask_abandon)
+        return ask_abandon(c, screen, AskAbandon())
     try:
         kept = by_links.end_abandoned(screen.kept)
     except Refused as exc:
@@ -387,8 +406,10 @@ def panel(c: Controller, screen: LinksScreen) -> LinksPanel:
         audit=tuple(report.lines()) if report else (),
         audit_passed=report.passed if report else None,
         can_abandon=bool(r.started and not over and waiting is not None),
+        confirm_abandon=screen.confirm_abandon,
         move_code=screen.move_code,
         abandoned=r.abandoned,
+        first_turn=r.started and not r.moves,
     )
 
 
@@ -408,11 +429,7 @@ def body_attributes(c: Controller) -> dict[str, str | None]:
         "data-nova-send": send,
         "data-nova-send-to": by_links.letters(p.send_to) if send else None,
         "data-nova-waiting": SEAT_LETTERS[p.waiting] if p.waiting is not None else None,
-        "data-nova-audit": None
-        if p.audit_passed is None
-        else "passed"
-        if p.audit_passed
-        else "failed",
+        "data-nova-audit": None if p.audit_passed is None else AUDIT[p.audit_passed],
     }
 
 
@@ -420,7 +437,7 @@ def markup(c: Controller, screen: LinksScreen, known: frozenset[str]) -> str:
     ui = c.ui
     info = panel(c, screen)
     said = " ".join(x for x in (ui.message, ui.save_error) if x)
-    alert = f'<div class="notice" role="alert">{_esc(said)}</div>' if said else ""
+    alert = f'<div class="notice" role="alert">{escape(said)}</div>' if said else ""
     side = links_panel_html(info)
     s = screen.session
     if s is None:  # the invitations are going round: no board yet
@@ -436,7 +453,8 @@ def markup(c: Controller, screen: LinksScreen, known: frozenset[str]) -> str:
     c.static = static_layer(view, colours)
     thinking = ""
     if not s.over() and not s.my_turn():
-        thinking = f"Waiting for {s.kept.device.record.who(s.state.current_player)}'s link."
+        who = s.kept.device.record.who(s.state.current_player)
+        thinking = f"Waiting for {who} to play: the link of their turn comes to you."
     html = game_html(
         view, names, colours, None, s.log, s.can_undo(), ui.message, thinking, True,
         ui.save_error, c.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
@@ -445,12 +463,6 @@ def markup(c: Controller, screen: LinksScreen, known: frozenset[str]) -> str:
     if s.over():
         html += scores_html(view, names, colours)
     return side + html
-
-
-def _esc(text: str) -> str:
-    from html import escape
-
-    return escape(text)
 
 
 SCREEN = ScreenDef(
@@ -463,6 +475,7 @@ SCREEN = ScreenDef(
         Undo: undo,
         SendLink: send_link,
         Abandon: abandon,
+        AskAbandon: ask_abandon,
         ShowMoveCode: move_code,
     },
     anywhere={StartByLinks: start_by_links, SendOffered: send_offered, OpenKept: open_kept},
@@ -471,6 +484,8 @@ SCREEN = ScreenDef(
         "join": lambda arg, form: Join(),
         "send-link": lambda arg, form: SendLink(),
         "abandon": lambda arg, form: Abandon(),
+        "abandon-ask": lambda arg, form: AskAbandon(),
+        "abandon-cancel": lambda arg, form: AskAbandon(False),
         "move-code": lambda arg, form: ShowMoveCode(),
         "links-open": lambda arg, form: OpenKept(arg),
     },

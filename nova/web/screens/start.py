@@ -21,10 +21,14 @@ THINK_MS = (250, 1000, 3000)  # the new-game form's thinking times (screens.THIN
 
 @dataclass(frozen=True)
 class NewGameScreen:
-    """The start screen: the new-game form (``UiState.form``) and the saved games."""
+    """The start screen: the new-game form (``UiState.form``) and the saved games.
+    ``refused_link``: a game by links' link that could not be opened (it cannot name its
+    game) was opened here; while its refusal is shown, this device's games by links come
+    with it, before the form."""
 
     name: ClassVar[str] = "new"
     needs_game: ClassVar[bool] = False
+    refused_link: bool = False
 
     def shown_as(self, session: Session | None) -> str:
         return self.name
@@ -158,6 +162,7 @@ def markup(c: Controller, screen: NewGameScreen, known: frozenset[str]) -> str:
         c.form, c.store.entries(), ui.message, ui.save_error or c.saving_off() or c.store.error,
         can_return=ui.game is not None, embed=c.embed, by_links=opened_games(c),
         links_note=cannot_keep(c) if c.form.by_links else "",
+        links_first=screen.refused_link and bool(ui.message),
     )  # fmt: skip
 
 
