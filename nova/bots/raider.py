@@ -30,6 +30,7 @@ PRIOR = 2.0
 WIDE = 3  # the best actions whose other ways to be carried out are tried
 ALTERNATIVES = 2  # other ways to carry out each of them
 ENDS = 60  # ways to carry out one action looked at, at most
+TIME_SHARE = 0.9  # of a thinking time (the page's), the rest for what follows the search
 # The evaluation's weights for this bot (tools/texel_tune.py fits them to who wins).
 WEIGHTS = Weights()
 
@@ -39,6 +40,8 @@ class RaiderBot(SearchBot):
     weights = WEIGHTS
     prior = PRIOR
     candidates = CANDIDATES + WIDE * ALTERNATIVES
+    # with twice the candidates, a short thinking time cannot visit them all: stop in time
+    time_share = TIME_SHARE
 
     def _distinct(self, moves: list) -> object:
         return tuple(moves)

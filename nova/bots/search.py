@@ -50,6 +50,9 @@ class SearchBot(PlanningBot):
     # Simulations' worth of trust in each candidate's planned value before its rollouts
     # (0: none, the reference search: candidates are judged on their rollouts alone).
     prior: float = 0.0
+    # Under a time budget, the share of it after which the search stops even in the middle
+    # of a round (None: the reference search finishes the round's visits, past its time).
+    time_share: float | None = None
 
     def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__()
@@ -166,16 +169,23 @@ class SearchBot(PlanningBot):
         sims = 0
 
         # The prior: each candidate starts as if it had ``prior`` simulations worth its
-        # planned value, measured from the best plan's (rollouts end a round later, so only
-        # the differences between candidates carry over).
+        # planned value. Rollouts end a round later than the plan, on another scale, so only
+        # the plans' differences carry over: the prior's simulations are worth the mean of
+        # every rollout so far plus the candidate's lead over the best plan.
         top = max(values)
-        bias = [self.prior * (v - top) for v in values]
+        lead = [v - top for v in values]
 
         def mean(k: int) -> float:
-            return (totals[k] + bias[k]) / max(counts[k] + self.prior, 1)
+            if not self.prior:
+                return totals[k] / max(counts[k], 1)
+            n = sum(counts)
+            grand = sum(totals) / n if n else 0.0
+            return (totals[k] + self.prior * (grand + lead[k])) / (counts[k] + self.prior)
 
         timed = self.time_ms is not None
         total = (self.time_ms or 0.0) / 1000.0
+        # a hard deadline, for a bot with more candidates than a short time can visit
+        deadline = self._t0 + total * self.time_share if timed and self.time_share else None
         done_rounds = 0
         while len(alive) > 1 and sims < self.budget:
             # a round: every candidate left, on the samples they all share; under a time
@@ -185,6 +195,8 @@ class SearchBot(PlanningBot):
             while sims < self.budget:
                 if timed:
                     if r >= len(alive) and time.perf_counter() >= end:
+                        break
+                    if deadline is not None and time.perf_counter() >= deadline:
                         break
                 elif r >= per_round:
                     break
@@ -198,6 +210,8 @@ class SearchBot(PlanningBot):
             # successive halving: keep the better half
             alive.sort(key=lambda k: -mean(k))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
+            if deadline is not None and time.perf_counter() >= deadline:
+                alive = alive[:1]
         best = max(alive, key=mean)
         self._finish(plans[best][0], plans[best])
         yield
