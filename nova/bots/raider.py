@@ -23,16 +23,14 @@ from __future__ import annotations
 from ..rules import State
 from ..rules import move as mv
 from .evaluate import Weights, evaluate
-from .planner import END, action_ends, plan_turn
-from .search import CANDIDATES, ROLLOUT_NODES, SearchBot
+from .planner import END, action_ends
+from .search import CANDIDATES, SearchBot
 
 PRIOR = 2.0
 WIDE = 3  # the best actions whose other ways to be carried out are tried
 ALTERNATIVES = 2  # other ways to carry out each of them
 ENDS = 60  # ways to carry out one action looked at, at most
 TIME_SHARE = 0.9  # of a thinking time (the page's), the rest for what follows the search
-ENDGAME = 3  # Unloads from Super-Nova from which a simulation plays on to the game's end
-ENDGAME_ROUNDS = 4  # ... for at most this many more rounds
 # The evaluation's weights for this bot (tools/texel_tune.py fits them to who wins).
 WEIGHTS = Weights()
 
@@ -44,19 +42,6 @@ class RaiderBot(SearchBot):
     candidates = CANDIDATES + WIDE * ALTERNATIVES
     # with twice the candidates, a short thinking time cannot visit them all: stop in time
     time_share = TIME_SHARE
-
-    def _playout(self, plan: list[str], j: int) -> State:
-        s = super()._playout(plan, j)
-        if s.over or len(s.layout.track) - 1 - s.track_pos > ENDGAME:
-            return s
-        # Near Super-Nova the evaluation's guesses (Shards carried home, ships' worth) are at
-        # their weakest and the result is a few turns away: play on and see who wins.
-        for _ in range(ENDGAME_ROUNDS * s.num_players):
-            if s.over:
-                break
-            moves, s = plan_turn(s, s.current_player, ROLLOUT_NODES, self.weights)
-            self.positions += len(moves)
-        return s
 
     def _distinct(self, moves: list) -> object:
         return tuple(moves)

@@ -217,11 +217,6 @@ class SearchBot(PlanningBot):
         yield
 
     def _rollout(self, plan: list[str], j: int) -> float:
-        return evaluate(self._playout(plan, j), self._seat, self.weights)
-
-    def _playout(self, plan: list[str], j: int) -> State:
-        """The state a simulation ends on: ``plan`` played on the ``j``-th sampled deal,
-        then greedy turns for about a round."""
         me = self._seat
         w = self.weights
         s = self._deal(self._seed * 7919 + j + 1)
@@ -239,7 +234,7 @@ class SearchBot(PlanningBot):
             self.positions += len(moves)
             if seat == me and s.current_player != me and not s.spawn_shard:
                 break
-        return s
+        return evaluate(s, me, w)
 
     def _finish(self, move: str, plan: list[str] | None) -> None:
         self._move = move
