@@ -22,7 +22,7 @@ DEFAULT_COLOURS = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0"]
 MAX_MOVES = 20000
 # who may sit at a seat: a person ("") or one of the bots (nova.bots.BOT_NAMES; a test keeps
 # the two the same, and this module does not import the bots so that the page starts fast)
-SEAT_KINDS = ("", "random", "greedy", "search")
+SEAT_KINDS = ("", "random", "greedy", "search", "raider", "best")
 
 
 class RecordError(ValueError):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nova.bots import BOT_NAMES, SearchBot, choose_move, make_bot
+from nova.bots import BOT_NAMES, LAB_ONLY, SearchBot, choose_move, make_bot
 from nova.links import decode
 from nova.rules import determinize, new_game
 
@@ -28,7 +28,7 @@ def _states(players: int, seed: int, every: int = 37, limit: int = 8):
 
 
 def _name(bot: str) -> str:
-    return f"search:{SMALL}" if bot == "search" else bot
+    return bot if bot in ("random", "greedy") else f"{bot}:{SMALL}"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -63,19 +63,54 @@ def test_view_given_to_bots_hides_other_hands():
     assert "academy" not in view and "rng" not in view
 
 
-@pytest.mark.parametrize("bot", BOT_NAMES)
-def test_bots_cannot_tell_hidden_deals_apart(bot):
-    """Two games that differ only in cards the seat cannot see get the same decision."""
-    for s in _states(2, seed=9, limit=5):
+def _hidden(s, seat: int) -> tuple:
+    """What ``seat`` cannot see: the other hands, every draw pile's order, the Academy Deck
+    and the bag's draws to come."""
+    others = tuple(tuple(p.hand) for i, p in enumerate(s.players) if i != seat)
+    return others, tuple(tuple(p.draw) for p in s.players), tuple(s.academy), s.rng
+
+
+def _two_deals(players: int, seed: int, limit: int):
+    """(view, state, other state) at positions of a random game: the two states show the
+    deciding seat the same view and differ in what it cannot see."""
+    for s in _states(players, seed=seed, every=23, limit=limit):
         seat = s.current_player
         view = s.view(seat)
-        other = determinize(view, seed=12345)  # same view, other hidden cards and bag order
+        other = determinize(view, seed=12345 + s.ply)  # other hidden cards and bag order
         other_view = other.view(seat)
-        other_view["last_event"] = view["last_event"]
+        other_view["last_event"] = view["last_event"]  # a caption, blank when dealt
         assert other_view == view
-        a = make_bot(_name(bot)).choose(view, seed=3)
-        b = make_bot(_name(bot)).choose(other_view, seed=3)
+        assert _hidden(other, seat) != _hidden(s, seat)
+        yield view, s, other
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("bot", BOT_NAMES)
+def test_bots_cannot_tell_hidden_deals_apart(bot, players):
+    """Two games that differ only in cards the seat cannot see get the same decision: every
+    bot the page offers sees ``state.view(seat)`` and nothing else (the lab's path: a fresh
+    view of each of the two states, as ``nova.lab.core.game.play_game`` hands it)."""
+    for _, s, other in _two_deals(players, seed=9 + players, limit=6):
+        seat = s.current_player
+        a = make_bot(_name(bot)).choose(s.view(seat), seed=3)
+        b = make_bot(_name(bot)).choose(other.view(seat), seed=3)
         assert a == b
+
+
+def test_the_peeking_ceiling_does_tell_hidden_deals_apart():
+    """The lab's ceiling bot thinks on the true state, so the test above would catch a page
+    bot that did: over the same positions it decides differently for some of the pairs."""
+    assert LAB_ONLY == ("peek",) and "peek" not in BOT_NAMES
+    differ = 0
+    for players in (2, 3, 4):
+        for view, s, other in _two_deals(players, seed=9 + players, limit=6):
+            decisions = []
+            for truth in (s, other):
+                bot = make_bot(f"peek:{SMALL}")
+                bot.see(truth)
+                decisions.append(bot.choose(view, seed=3))
+            differ += decisions[0] != decisions[1]
+    assert differ > 0
 
 
 @pytest.mark.parametrize("bot", BOT_NAMES)
@@ -281,3 +316,49 @@ def test_a_search_bot_with_a_hand_it_cannot_use_cycles_it_instead_of_passing_for
         s = s.apply(bot.choose(s.view(0), 10 + k))
         k += 1
     assert not set(stuck) & set(s.players[0].hand), "the hand was kept, stuck"
+
+
+def _candidates(bot: SearchBot, view: dict) -> list[list[str]]:
+    """The whole-turn plans a search would try from ``view`` (its first unit of work)."""
+    bot._view, bot._seat, bot._seed = view, view["seat"], 5
+    s = bot._deal(5)
+    options = bot._options(s, view["seat"])
+    try:
+        while True:
+            next(options)
+    except StopIteration as done:
+        return [moves for _, moves in done.value]
+
+
+def test_the_raider_also_tries_other_ways_to_carry_out_its_best_actions():
+    """Where the search tries one way to carry out each card's action (the one the evaluation
+    likes best: where to orbit, whom to Hijack), the raider tries the next best ways of its
+    best actions too: plans that start with the same card and go elsewhere."""
+    from nova.bots import RaiderBot
+
+    widened = 0
+    for seed in range(3, 9):
+        s = _turn_start(seed)
+        view = s.view(s.current_player)
+        ours = _candidates(RaiderBot(budget=8), view)
+        theirs = _candidates(SearchBot(budget=8), view)
+        assert all(plan in ours for plan in theirs)
+        firsts = [plan[0] for plan in ours]
+        widened += len(firsts) - len(set(firsts))
+        assert all(m in s.legal_moves() for m in firsts)
+    assert widened > 0
+
+
+def test_evaluation_weights_default_to_the_hand_set_constants():
+    """``greedy`` and ``search`` play with the hand-set weights; a tuned set is a value that
+    names only known weights."""
+    from nova.bots import evaluate as ev
+
+    w = ev.Weights()
+    assert (w.shard, w.tempo, w.finish, w.threat) == (ev.SHARD, ev.TEMPO, ev.FINISH, ev.THREAT)
+    assert ev.Weights.from_dict(w.as_dict()) == w
+    with pytest.raises(ValueError, match="unknown evaluation weights: shards"):
+        ev.Weights.from_dict({"shards": 1.0})
+    s = _turn_start(3)
+    assert ev.evaluate(s, 0) == ev.evaluate(s, 0, ev.Weights())
+    assert ev.evaluate(s, 0, ev.Weights(shard=9.0)) != ev.evaluate(s, 0)

@@ -46,7 +46,7 @@ def test_the_hint_is_the_strongest_bots_legal_choice_marked_and_logged_never_pla
     assert "Looking for a hint" in c.markup()
     request = c.hint_request()
     data = json.loads(request)
-    assert data["bots"][data["seat"]] == "search" and data["seat"] == s.state.current_player
+    assert data["bots"][data["seat"]] == "best" and data["seat"] == s.state.current_player
     answer = json.loads(think(request))  # what the worker answers
     token = answer["move"]
     assert token in [str(m) for m in s.state.legal_moves()]

@@ -301,7 +301,7 @@ def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_ur
 def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url):
     page = open_page(page_factory, server_url)
     options = page.locator("#nova-bot-0 option").all_inner_texts()
-    assert "Search bot (strongest)" in options and "Random bot (weakest)" in options
+    assert "Best bot (strongest)" in options and "Random bot (weakest)" in options
     assert "weakest to strongest" in page.locator(".bots-note").inner_text()
 
 

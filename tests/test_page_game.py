@@ -297,12 +297,12 @@ def test_bot_seat_plays_by_itself(page_factory, server_url):
     page.wait_for_function("+document.body.dataset.novaMoves >= 3", timeout=120_000)
 
 
-def _two_bots(page, bot: str = "search") -> None:
+def _two_bots(page, bot: str = "best") -> None:
     bots_play(page, bot, think_ms="250")
 
 
 def test_bots_think_in_a_worker_and_every_press_lands_while_they_play(page_factory, server_url):
-    """Two search bots play quickly in the worker; the page is updated in place, so the
+    """Two of the strongest bots play quickly in the worker; the page is updated in place, so the
     "? Rules" button stays the same element and every real press on it opens the rules."""
     page = open_page(page_factory, server_url)
     _two_bots(page)

@@ -370,8 +370,10 @@ def _press_rules(page, n: int) -> dict:
     return {"opened": opened, "same": same, "n": n}
 
 
-def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, think_ms: int) -> dict:
-    """A seeded game of two search bots played by the page, the page's main thread slowed
+def _bot_game(
+    browser, url: str, seed: int, decisions: int, throttle: float, think_ms: int, bot: str
+) -> dict:
+    """A seeded game of two ``bot`` bots played by the page, the page's main thread slowed
     ``throttle`` times by Chromium (CDP ``Emulation.setCPUThrottlingRate``); their figures."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
@@ -379,8 +381,8 @@ def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, thi
     try:
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.select_option("#nova-bot-0", "search")
-        page.select_option("#nova-bot-1", "search")
+        page.select_option("#nova-bot-0", bot)
+        page.select_option("#nova-bot-1", bot)
         page.select_option("#nova-bot-pace", "quick")
         page.select_option("#nova-bot-think", str(think_ms))
         page.fill("#nova-seed", str(seed))
@@ -410,7 +412,7 @@ def _bot_game(browser, url: str, seed: int, decisions: int, throttle: float, thi
     return data
 
 
-def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int) -> dict:
+def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int, bot: str) -> dict:
     """The page's game, decision by decision, asked of the same bots under CPython with the
     same thinking time (the page's moves are played, so both see the same positions)."""
     from ..record import GameRecord
@@ -422,19 +424,19 @@ def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int
         moves = list(GameRecord.from_dict(json.loads(save)["record"]).moves)
     s = new_game(players=2, seed=seed)
     stats = BotStats()
-    bots = {0: thinking_bot("search", think_ms), 1: thinking_bot("search", think_ms)}
+    bots = {0: thinking_bot(bot, think_ms), 1: thinking_bot(bot, think_ms)}
     for i in range(min(decisions, len(moves)) if moves else decisions):
         if s.is_over():
             break
         seat = s.current_player
-        bot = bots[seat]
-        before = bot.positions
+        agent = bots[seat]
+        before = agent.positions
         t0 = time.perf_counter()
-        bot.start(s.view(seat), seed * 1_000_003 + i)
-        searched = not bot.done
-        move = bot.best()
+        agent.start(s.view(seat), seed * 1_000_003 + i)
+        searched = not agent.done
+        move = agent.best()
         ms = (time.perf_counter() - t0) * 1000
-        stats.add(searched, bot.positions - before, ms, ms)
+        stats.add(searched, agent.positions - before, ms, ms)
         s = s.apply(moves[i] if moves else move)
     return stats.stats()
 
@@ -476,6 +478,7 @@ def main(argv: list[str]) -> int:
         "--throttle", type=float, default=4.0, help="CPU slow-down of the page while bots play"
     )
     ap.add_argument("--think-ms", type=int, default=1000, choices=(250, 1000, 3000))
+    ap.add_argument("--bot", default="search", help="the bot at both seats (search, best, ...)")
     ap.add_argument(
         "--return-moves",
         type=int,
@@ -594,7 +597,13 @@ def main(argv: list[str]) -> int:
             bots = {}
             if args.bot_decisions:
                 bots = _bot_game(
-                    browser, url, args.seed, args.bot_decisions, args.throttle, args.think_ms
+                    browser,
+                    url,
+                    args.seed,
+                    args.bot_decisions,
+                    args.throttle,
+                    args.think_ms,
+                    args.bot,
                 )
             browser.close()
     finally:
@@ -739,13 +748,13 @@ def _print_bytes(size: dict, label: str, aim: int | None, aim_of: str, row) -> N
 
 def _print_bots(page: dict, args, row) -> None:
     done = int(page.get("novaBotDecisions", 0))
-    ref = _bot_game_cpython(page.get("save"), args.seed, done, args.think_ms)
+    ref = _bot_game_cpython(page.get("save"), args.seed, done, args.think_ms, args.bot)
     pos, searches = int(page.get("novaBotPositions", 0)), int(page.get("novaBotSearches", 0))
     ms = float(page.get("novaBotThinkMs", 0))
     ref_pos, ref_searches = int(ref["positions"]), int(ref["searches"])
     ref_ms = float(ref["think-ms"])
     print(
-        f"bots in the page: two search bots, seed {args.seed}, {done} bot decisions, "
+        f"bots in the page: two {args.bot} bots, seed {args.seed}, {done} bot decisions, "
         f"thinking {args.think_ms} ms a search, the page's main thread slowed "
         f"{args.throttle:g}x (CDP Emulation.setCPUThrottlingRate); bots where: "
         f"{page.get('novaBotWhere', '?')}"
@@ -767,6 +776,12 @@ def _print_bots(page: dict, args, row) -> None:
         f"reference: CPython {ref_pos / max(ref_ms, 1e-9) * 1000:,.0f}",
     )
     row("longest bot decision in the page, ms", page.get("novaBotLongestMs", "?"), "")
+    row(
+        "a decision thought in the page, p50 / p95 ms",
+        f"{page.get('novaBotSearchP50Ms', '?')} / {page.get('novaBotSearchP95Ms', '?')}",
+        f"reference: the same in CPython {ref['search-p50-ms']} / {ref['search-p95-ms']};"
+        f" {args.think_ms} ms thinking time",
+    )
     long = page.get("long") or []
     row(
         "longest main-thread task while bots played, ms",

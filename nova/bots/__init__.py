@@ -10,7 +10,16 @@ Three strengths, by name:
     track, Hijack threats): :mod:`nova.bots.planner`, :mod:`nova.bots.evaluate`;
 ``search``
     Monte-Carlo search over whole-turn plans on sampled hidden cards, with greedy
-    rollouts for about a round: :mod:`nova.bots.search`.
+    rollouts for about a round: :mod:`nova.bots.search`;
+``raider``
+    the search made stronger, one change at a time, each kept only when a sequential
+    test accepts it (:mod:`nova.bots.raider`);
+``best``
+    the strongest bot the page offers, whichever it is today (:data:`BEST`).
+
+``greedy`` and ``search`` stay as they are: the references every change is measured
+against. For the lab only, ``peek`` is a search that sees every hidden card
+(:mod:`nova.bots.peek`): the ladder's ceiling, never offered to a player.
 
 One entry point for the page and the lab::
 
@@ -38,10 +47,14 @@ every kind the same ``start``/``step``/``done``/``best`` methods.
 
 from __future__ import annotations
 
+from .peek import PeekingBot
+from .raider import RaiderBot
 from .search import DEFAULT_BUDGET, SearchBot
 from .simple import Bot, GreedyBot, RandomBot
 
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "raider", "best")
+LAB_ONLY = ("peek",)  # never a seat in the page: it sees what its seat cannot
+BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
 
 class _Instant:
@@ -83,13 +96,22 @@ def make_bot(
     name, _, arg = name.partition(":")  # "search:200" is a search bot with budget 200
     if arg:
         budget = int(arg)
+    if name == "best":
+        name = BEST
     if name == "random":
         return _Instant(RandomBot())
     if name == "greedy":
         return _Instant(GreedyBot())
-    if name == "search":
-        return SearchBot(budget, time_ms)
-    raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+    if name in SEARCHERS:
+        return SEARCHERS[name](budget, time_ms)
+    raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES + LAB_ONLY)}")
+
+
+SEARCHERS: dict[str, type[SearchBot]] = {
+    "search": SearchBot,
+    "raider": RaiderBot,
+    "peek": PeekingBot,
+}
 
 
 _BOTS: dict[tuple[str, int | None], _Instant | SearchBot] = {}
@@ -106,10 +128,14 @@ def choose_move(name: str, view: dict, seed: int, budget: int | None = None) -> 
 
 
 __all__ = [
+    "BEST",
     "BOT_NAMES",
     "DEFAULT_BUDGET",
+    "LAB_ONLY",
     "Bot",
     "GreedyBot",
+    "PeekingBot",
+    "RaiderBot",
     "RandomBot",
     "SearchBot",
     "choose_move",

@@ -27,6 +27,7 @@ The terms, all in "points at the end of the game" units:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from ..rules import State
@@ -58,6 +59,48 @@ SLACK = 6.0
 RAMP = 4.0
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights: the constants above by default (what ``greedy`` and
+    ``search`` play with, unchanged), other values for a tuned bot (``nova.bots.tuned``).
+
+    Frozen and hashable, so a table of per-layout lookups can be cached per weights.
+    """
+
+    shard: float = SHARD
+    home_gate: float = HOME_GATE
+    jump_home: float = JUMP_HOME
+    orbit_home: float = ORBIT_HOME
+    step: float = STEP
+    far: float = FAR
+    ship: float = SHIP
+    in_play: float = IN_PLAY
+    reach: float = REACH
+    open_tail: float = OPEN_TAIL
+    threat: float = THREAT
+    dry: float = DRY
+    tempo: float = TEMPO
+    finish: float = FINISH
+    lead: float = LEAD
+    at_risk: float = 0.3  # what a carried Shard keeps of its worth on the ring about to go
+    exposed: float = 0.5  # an empty ship on that ring loses this share of a ship's worth
+    blend: float = 0.5  # the opponents as blend x best + (1 - blend) x mean
+
+    def as_dict(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, float]) -> Weights:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise ValueError(f"unknown evaluation weights: {', '.join(unknown)}")
+        return cls(**{k: float(v) for k, v in d.items()})
+
+
+DEFAULT = Weights()
+
+
 @lru_cache(maxsize=4096)
 def bay_points(bay: str, table: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     """(points now, most one more Shard could add) for one bay, bottom first (R50)."""
@@ -66,10 +109,12 @@ def bay_points(bay: str, table: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     return now, max(best_bay_split(bay + c, t)[0] for c in "kry") - now
 
 
-def bay_value(bay: str, table: tuple[tuple[int, int], ...], late: float = 1.0) -> float:
+def bay_value(
+    bay: str, table: tuple[tuple[int, int], ...], late: float = 1.0, open_tail: float = OPEN_TAIL
+) -> float:
     """A bay's points plus part of what its open last group can still become."""
     now, gain = bay_points(bay, table)
-    return now + OPEN_TAIL * late * gain
+    return now + open_tail * late * gain
 
 
 @lru_cache(maxsize=4096)
@@ -80,7 +125,7 @@ def specials_value(symbols: tuple[str, ...], table: tuple[tuple[int, int], ...])
 class Geometry:
     """Per-layout tables the evaluation looks up: actions to get home, ring distances."""
 
-    def __init__(self, lay) -> None:
+    def __init__(self, lay, w: Weights = DEFAULT) -> None:
         self.lay = lay
         n = lay.space_count
         self.bay_table = tuple(sorted(lay.bay_sets.items()))
@@ -92,14 +137,14 @@ class Geometry:
             row = []
             for s in range(n):
                 if s in own:
-                    row.append(HOME_GATE)
+                    row.append(w.home_gate)
                     continue
                 d_own = min((self.ring_dist(s, g) for g in own if self.same_ring(s, g)), default=99)
                 d_any = min(
                     (self.ring_dist(s, g) for g in lay.gates if self.same_ring(s, g)), default=99
                 )
                 # orbit home along the ring, or orbit to any gate and Jump home from it
-                row.append(max(ORBIT_HOME - STEP * d_own, JUMP_HOME - STEP * d_any, FAR))
+                row.append(max(w.orbit_home - w.step * d_own, w.jump_home - w.step * d_any, w.far))
             self.home_factor.append(row)
         # spaces within orbit reach (1-4 either way) on the same ring
         self.near = [
@@ -126,23 +171,25 @@ class Geometry:
         return min(d, n - d)
 
 
-_GEOMETRY: dict[int, Geometry] = {}
+_GEOMETRY: dict[tuple[int, Weights], Geometry] = {}
 
 
-def geometry(lay) -> Geometry:
-    g = _GEOMETRY.get(id(lay))
+def geometry(lay, w: Weights = DEFAULT) -> Geometry:
+    g = _GEOMETRY.get((id(lay), w))
     if g is None or g.lay is not lay:
-        g = _GEOMETRY[id(lay)] = Geometry(lay)
+        g = _GEOMETRY[(id(lay), w)] = Geometry(lay, w)
     return g
 
 
-def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float:
+def seat_value(
+    s: State, seat: int, me: int, geo: Geometry, ships=None, w: Weights = DEFAULT
+) -> float:
     """How well ``seat`` is doing, in rough end-of-game points."""
     lay = s.layout
     p = s.players[seat]
     left = geo.track_len - s.track_pos  # Unloads until Super-Nova
     late = 1.0 if left >= 3 else (0.55 if left == 2 else 0.25)
-    value = sum(bay_value(b, geo.bay_table, late) for b in p.bays)
+    value = sum(bay_value(b, geo.bay_table, late, w.open_tail) for b in p.bays)
     if seat == me:
         symbols = s.special_symbols(seat)
     else:  # only what the evaluating seat can see
@@ -151,7 +198,7 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
     value += specials_value(tuple(sorted(symbols)), geo.special_table)
     danger_ring = s.removed if geo.expansions_ahead[s.track_pos] <= 2 else -1
     alive = lay.ships - p.ships_lost
-    value += SHIP * alive * (left / geo.track_len)
+    value += w.ship * alive * (left / geo.track_len)
     home = geo.home_factor[seat]
     pile, ship, ring = s.pile, s.ship, lay.space_ring
     if ships is None:
@@ -159,29 +206,29 @@ def seat_value(s: State, seat: int, me: int, geo: Geometry, ships=None) -> float
     for sp, owner in ships:
         if owner != seat:
             continue
-        value += IN_PLAY
+        value += w.in_play
         carried = len(pile[sp])
         at_risk = ring[sp] == danger_ring
         if carried:
             factor = home[sp] * late
             if at_risk:
-                factor *= 0.3
-            value += SHARD * carried * factor
+                factor *= w.at_risk
+            value += w.shard * carried * factor
             for t in (lay.next_space[sp], lay.prev_space[sp]):
                 if ship[t] not in (-1, seat):
-                    value -= THREAT * late
+                    value -= w.threat * late
                     break
         elif at_risk:
-            value -= SHIP * 0.5
+            value -= w.ship * w.exposed
         best = 0
         for t in geo.near[sp]:
             if pile[t] and ship[t] == -1 and ring[t] >= s.removed:
                 best = max(best, len(pile[t]))
-        value += REACH * best * late
+        value += w.reach * best * late
     return value
 
 
-def outcome(s: State, me: int, at_limit: bool = False) -> float:
+def outcome(s: State, me: int, at_limit: bool = False, w: Weights = DEFAULT) -> float:
     """The game's result for ``me`` if it ended now: a win or a loss, and the margin.
 
     An end at the round limit (``at_limit``, or a game that ended there) counts as a loss
@@ -200,16 +247,16 @@ def outcome(s: State, me: int, at_limit: bool = False) -> float:
     margin = scores[me] - others
     if at_limit or s.end_reason == "round limit":
         return -WIN + margin
-    w = s.winners()
-    if me in w:
-        return WIN / len(w) + margin
+    winners = s.winners()
+    if me in winners:
+        return WIN / len(winners) + margin
     d = dragging(s)
     if d <= 0:
         return -WIN + margin
-    return (1 - d) * (-WIN + margin) + d * standing(s, me, scores)
+    return (1 - d) * (-WIN + margin) + d * standing(s, me, scores, w)
 
 
-def standing(s: State, me: int, scores: list[int]) -> float:
+def standing(s: State, me: int, scores: list[int], w: Weights = DEFAULT) -> float:
     """The scores as :func:`evaluate` weighs a position in a game that drags, at full drag.
 
     The same blend of the best and the mean opponent, and the same worth of the track's
@@ -217,9 +264,9 @@ def standing(s: State, me: int, scores: list[int]) -> float:
     ended game and one still going are judged on one scale.
     """
     others = [sc for i, sc in enumerate(scores) if i != me]
-    value = scores[me] - 0.5 * (max(others) + sum(others) / len(others))
-    value += TEMPO * math.tanh(value / LEAD) * s.track_pos
-    return value + FINISH * s.track_pos
+    value = scores[me] - (w.blend * max(others) + (1 - w.blend) * sum(others) / len(others))
+    value += w.tempo * math.tanh(value / w.lead) * s.track_pos
+    return value + w.finish * s.track_pos
 
 
 def dragging(s: State) -> float:
@@ -236,7 +283,7 @@ def dragging(s: State) -> float:
     return min(max((s.round - onset) / RAMP, 0.0), 1.0)
 
 
-def evaluate(s: State, me: int) -> float:
+def evaluate(s: State, me: int, weights: Weights = DEFAULT) -> float:
     """The position for seat ``me``: its value minus the opponents' (a blend of best and mean).
 
     Near the round limit (setting ``max_rounds``, known to every player) the game will end
@@ -245,28 +292,28 @@ def evaluate(s: State, me: int) -> float:
     game the rulebook's way does so rather than wait for the limit.
     """
     if s.over:
-        return outcome(s, me)
-    geo = geometry(s.layout)
+        return outcome(s, me, w=weights)
+    geo = geometry(s.layout, weights)
     ships = [(sp, o) for sp, o in enumerate(s.ship) if o != -1]
-    mine = seat_value(s, me, me, geo, ships)
-    others = [seat_value(s, i, me, geo, ships) for i in range(s.num_players) if i != me]
-    value = mine - 0.5 * (max(others) + sum(others) / len(others))
+    mine = seat_value(s, me, me, geo, ships, weights)
+    others = [seat_value(s, i, me, geo, ships, weights) for i in range(s.num_players) if i != me]
+    value = mine - (weights.blend * max(others) + (1 - weights.blend) * sum(others) / len(others))
     if not any(s.pile):
         # A dry board: no Shard to fetch until the next Spawn Energy, which only the track
         # brings and no Unload can move; the seat that Disrupts toward it gets the game going.
-        value -= DRY * geo.to_spawn[s.track_pos]
+        value -= weights.dry * geo.to_spawn[s.track_pos]
     # The seat ahead wants the star to go Super-Nova while it leads (and the seat behind
     # wants time): without this a leader happily sits on a won position (parked on an
     # opponent's gate, holding the last Shards) and the game never reaches Super-Nova.
-    value += TEMPO * math.tanh(value / LEAD) * s.track_pos
+    value += weights.tempo * math.tanh(value / weights.lead) * s.track_pos
     limit = s.layout.settings.max_rounds
     if limit:
         w = (s.round - (limit - HORIZON)) / (HORIZON / 2)
         if w > 0:
             w = min(w, 1.0)
-            value = (1 - w / 2) * value + w / 2 * outcome(s, me, at_limit=True)
+            value = (1 - w / 2) * value + w / 2 * outcome(s, me, True, weights)
     # A game that drags (a stand-off, or the limit near) ends in nobody's favour by waiting:
     # every seat now values each step the star has moved, more than the seat behind fears
     # it (TEMPO), so a mutual blockade breaks up and the seat behind unloads its cargo.
-    value += dragging(s) * FINISH * s.track_pos
+    value += dragging(s) * weights.finish * s.track_pos
     return value

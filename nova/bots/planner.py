@@ -28,7 +28,7 @@ from itertools import product
 from ..rules import Kind, Move, State
 from ..rules import move as mv
 from ..rules.actions.unload_bays import UnloadBays
-from .evaluate import bay_value, dragging, evaluate, geometry
+from .evaluate import DEFAULT, Weights, bay_value, dragging, evaluate, geometry
 
 FINISH_NODES = 240  # states tried when finishing one action
 MAX_STEPS = 24  # options taken in one turn at most (every option uses a card or a ship)
@@ -42,16 +42,20 @@ def _settled(s: State, me: int) -> bool:
     return s.over or s.current_player != me or (s.pending is None and not s.spawn_shard)
 
 
-def _best_bays(s: State) -> list[Move]:
+def _best_bays(s: State, w: Weights = DEFAULT) -> list[Move]:
     """Bay moves for the Shards being unloaded, best split over all assignments (R38)."""
     assert isinstance(s.pending, UnloadBays)
     shards = s.pending.shards
     bays = list(s.players[s.turn].bays)
-    table = geometry(s.layout).bay_table
+    table = geometry(s.layout, w).bay_table
     if len(shards) > 7:  # 3^k grows fast: place one Shard at a time instead
         out = []
         for c in shards:
-            gains = [bay_value(b + c, table) - bay_value(b, table) for b in bays]
+            gains = [
+                bay_value(b + c, table, open_tail=w.open_tail)
+                - bay_value(b, table, open_tail=w.open_tail)
+                for b in bays
+            ]
             i = gains.index(max(gains))
             bays[i] += c
             out.append(mv.bay(i))
@@ -62,33 +66,33 @@ def _best_bays(s: State) -> list[Move]:
         trial = bays[:]
         for c, b in zip(shards, assign, strict=True):
             trial[b] += c
-        v = sum(bay_value(b, table) for b in trial)
+        v = sum(bay_value(b, table, open_tail=w.open_tail) for b in trial)
         if best is None or v > best + 1e-9:
             best, best_moves = v, [mv.bay(b) for b in assign]
     return best_moves
 
 
-def _planned(s: State, me: int) -> list[Move] | None:
+def _planned(s: State, me: int, w: Weights = DEFAULT) -> list[Move] | None:
     """The moves that finish the action in progress by its kind's own plan, if it has one
     (PLANS); None when the choices are searched."""
     pd = s.pending
     if pd is None or s.spawn_shard:
         return None
     plan = PLANS.get(pd.kind)
-    return None if plan is None else plan(s)
+    return None if plan is None else plan(s, w)
 
 
-def finish_action(s: State, me: int, nodes: list[int] | None = None):
+def finish_action(s: State, me: int, nodes: list[int] | None = None, w: Weights = DEFAULT):
     """(value, moves, state): the best way to carry out the action in progress."""
     if nodes is None:
         nodes = [FINISH_NODES]
     if _settled(s, me):
-        return evaluate(s, me), [], s
-    moves = _planned(s, me)
+        return evaluate(s, me, w), [], s
+    moves = _planned(s, me, w)
     if moves is not None:
         for m in moves:
             s = s.apply(m)
-        v, more, end = finish_action(s, me, nodes)
+        v, more, end = finish_action(s, me, nodes, w)
         return v, moves + more, end
     legal = s.legal_moves()
     if legal and legal[0].kind == mv.LEAVE:
@@ -98,13 +102,15 @@ def finish_action(s: State, me: int, nodes: list[int] | None = None):
         if best is not None and nodes[0] <= 0:
             break
         nodes[0] -= 1
-        v, more, end = finish_action(s.apply(m), me, nodes)
+        v, more, end = finish_action(s.apply(m), me, nodes, w)
         if best is None or v > best[0]:
             best = (v, [m, *more], end)
     return best
 
 
-def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[Move], State]]:
+def action_ends(
+    s: State, me: int, nodes: list[int], w: Weights = DEFAULT
+) -> Iterator[tuple[list[Move], State]]:
     """Every way (up to ``nodes``) to carry out the action in progress: (moves, end) pairs.
 
     Unlike :func:`finish_action` it keeps them all, not only the best by the evaluation:
@@ -113,11 +119,11 @@ def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[Move
     if _settled(s, me):
         yield [], s
         return
-    moves = _planned(s, me)
+    moves = _planned(s, me, w)
     if moves is not None:
         for m in moves:
             s = s.apply(m)
-        for more, end in action_ends(s, me, nodes):
+        for more, end in action_ends(s, me, nodes, w):
             yield moves + more, end
         return
     legal = s.legal_moves()
@@ -127,19 +133,19 @@ def action_ends(s: State, me: int, nodes: list[int]) -> Iterator[tuple[list[Move
         if nodes[0] <= 0:
             return
         nodes[0] -= 1
-        for more, end in action_ends(s.apply(m), me, nodes):
+        for more, end in action_ends(s.apply(m), me, nodes, w):
             yield [m, *more], end
 
 
 # The kinds of action in progress the planner finishes by a plan of their own; any other is
 # finished by a small exhaustive search over its choices (ship, space, target, card, ...),
 # judged by the evaluation, so a new kind of action needs nothing here.
-PLANS: dict[str, Callable[[State], list[Move]]] = {
+PLANS: dict[str, Callable[[State, Weights], list[Move]]] = {
     Kind.UNLOAD_BAYS: _best_bays,  # 3^k bay assignments judged by the bays' value alone
 }
 
 
-def two_step(s: State, me: int, stay: float) -> list[Move] | None:
+def two_step(s: State, me: int, stay: float, w: Weights = DEFAULT) -> list[Move] | None:
     """The first action of the best pair of actions, if the pair beats ending the turn.
 
     ``s`` is between actions on ``me``'s turn and no single action beats ``stay`` (ending
@@ -156,14 +162,14 @@ def two_step(s: State, me: int, stay: float) -> list[Move] | None:
         if key in keys:  # twin cards: one is enough
             continue
         keys.add(key)
-        for more, end in action_ends(s.apply(m), me, [LOOK_ENDS]):
+        for more, end in action_ends(s.apply(m), me, [LOOK_ENDS], w):
             if end.over or end.current_player != me or not _settled(end, me):
                 continue
             sig = (tuple(end.ship), tuple(end.pile), end.track_pos)
             if sig in seen:  # the same board by another card: judged once
                 continue
             seen.add(sig)
-            second = ranked_options(end, me, LOOK_NODES)[0]
+            second = ranked_options(end, me, LOOK_NODES, w)[0]
             if second[1] == [END] or second[0] < stay + MARGIN:
                 continue
             if best is None or second[0] > best[0]:
@@ -180,7 +186,9 @@ def _action_key(s: State, m: Move):
     return (s.card_action(m.card, m.mode), m.card in s.layout.special)
 
 
-def _action_values(s: State, me: int, memo: dict, nodes: int = FINISH_NODES) -> dict:
+def _action_values(
+    s: State, me: int, memo: dict, nodes: int = FINISH_NODES, w: Weights = DEFAULT
+) -> dict:
     """Best finished value of every card action playable now, shared between cards."""
     out = {}
     for m in s.legal_moves():
@@ -188,13 +196,15 @@ def _action_values(s: State, me: int, memo: dict, nodes: int = FINISH_NODES) -> 
             continue
         key = _action_key(s, m)
         if key not in memo:
-            v, more, end = finish_action(s.apply(m), me, [nodes])
+            v, more, end = finish_action(s.apply(m), me, [nodes], w)
             memo[key] = (v, more, end)
         out[m] = memo[key]
     return out
 
 
-def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[float, list[Move]]]:
+def ranked_options(
+    s: State, me: int, nodes: int = FINISH_NODES, w: Weights = DEFAULT
+) -> list[tuple[float, list[Move]]]:
     """(value, decisions) of each sensible next step, best first (replay with :func:`play`).
 
     ``s`` is between actions on ``me``'s turn. Ending the turn is one option; its value
@@ -203,8 +213,8 @@ def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[f
     options: list[tuple[float, list[Move]]] = []
     memo: dict = {}
     legal = s.legal_moves()
-    options.append((evaluate(s, me), [END]))
-    for m, (v, more, _) in _action_values(s, me, memo, nodes).items():
+    options.append((evaluate(s, me, w), [END]))
+    for m, (v, more, _) in _action_values(s, me, memo, nodes, w).items():
         options.append((v, [m, *more]))
     links = [m for m in legal if m.kind == mv.PLAY and m.mode in ("s", "l")]
     if s.need_link and links:
@@ -212,7 +222,7 @@ def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[f
         best_link = None
         for link in links:
             after = s.apply(link)
-            values = _action_values(after, me, memo, nodes)
+            values = _action_values(after, me, memo, nodes, w)
             if not values:
                 continue
             m, (v, more, _) = max(values.items(), key=lambda kv: kv[1][0])
@@ -224,7 +234,7 @@ def ranked_options(s: State, me: int, nodes: int = FINISH_NODES) -> list[tuple[f
             options.append((best_link[0][0], best_link[1]))
     for m in legal:
         if m.kind == mv.LAUNCH:
-            options.append((evaluate(s.apply(m), me), [m]))
+            options.append((evaluate(s.apply(m), me, w), [m]))
     options.sort(key=lambda o: -o[0])
     return options
 
@@ -236,7 +246,9 @@ def _card_has(s: State, cid: str, key) -> bool:
     return key[0] in (s.card_action(cid, "u"), s.card_action(cid, "r"))
 
 
-def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[Move], State]:
+def plan_turn(
+    s: State, me: int, nodes: int = FINISH_NODES, w: Weights = DEFAULT
+) -> tuple[list[Move], State]:
     """The greedy plan for the rest of ``me``'s turn (or its Spawn placement) and its end.
 
     ``nodes`` bounds the states tried to finish each action (rollouts use fewer).
@@ -246,16 +258,16 @@ def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[Move],
         if s.over or s.current_player != me:
             break
         if s.pending is not None or s.spawn_shard:
-            _, moves, s = finish_action(s, me, [nodes])
+            _, moves, s = finish_action(s, me, [nodes], w)
             plan += moves
             continue
-        options = ranked_options(s, me, nodes)
+        options = ranked_options(s, me, nodes, w)
         stay = next(o for o in options if o[1] == [END])
         best = options[0]
         if best[1] == [END] or best[0] < stay[0] + MARGIN:
-            first = two_step(s, me, stay[0]) if dragging(s) > 0 else None
+            first = two_step(s, me, stay[0], w) if dragging(s) > 0 else None
             if first is not None:
-                done, s = play(s, me, first)
+                done, s = play(s, me, first, w)
                 plan += done
                 continue
             for m in dump_moves(s, me):
@@ -264,7 +276,7 @@ def plan_turn(s: State, me: int, nodes: int = FINISH_NODES) -> tuple[list[Move],
             plan.append(END)
             s = s.apply(END)
             break
-        done, s = play(s, me, best[1])
+        done, s = play(s, me, best[1], w)
         plan += done
     else:
         if not s.over and s.current_player == me and s.pending is None and END in s.legal_moves():
@@ -291,7 +303,7 @@ def dump_moves(s: State, me: int) -> list[Move]:
     return out
 
 
-def play(s: State, me: int, moves: Sequence[str]) -> tuple[list[Move], State]:
+def play(s: State, me: int, moves: Sequence[str], w: Weights = DEFAULT) -> tuple[list[Move], State]:
     """Play ``moves`` from ``s`` as far as they stay legal, then finish the action greedily.
 
     A memoised option may have been worked out with a twin card (same action) or
@@ -304,6 +316,6 @@ def play(s: State, me: int, moves: Sequence[str]) -> tuple[list[Move], State]:
         s = s.apply(m)
         done.append(Move(m))
     if not _settled(s, me):
-        _, more, s = finish_action(s, me)
+        _, more, s = finish_action(s, me, None, w)
         done += more
     return done, s

@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 
 from ..rules import State, determinize
-from .evaluate import evaluate
+from .evaluate import DEFAULT, Weights, evaluate
 from .planner import END, dump_moves, finish_action, plan_turn, play, ranked_options
 from .simple import PlanningBot
 
@@ -44,6 +44,15 @@ TIMED_CAP = 100_000  # simulations at most under a time budget (never reached in
 
 class SearchBot(PlanningBot):
     name = "search"
+    # The evaluation's weights (nova.bots.evaluate.Weights): the hand-set defaults here, the
+    # reference every other searching bot is measured against; subclasses change them.
+    weights: Weights = DEFAULT
+    # Simulations' worth of trust in each candidate's planned value before its rollouts
+    # (0: none, the reference search: candidates are judged on their rollouts alone).
+    prior: float = 0.0
+    # Under a time budget, the share of it after which the search stops even in the middle
+    # of a round (None: the reference search finishes the round's visits, past its time).
+    time_share: float | None = None
 
     def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__()
@@ -95,37 +104,57 @@ class SearchBot(PlanningBot):
         return self.best()
 
     # -- the search, as a generator that yields after each small unit of work -----------
-    def _search(self):
-        view, me = self._view, self._seat
-        s = determinize(view, self._seed)
-        self._root = s
+    def _deal(self, seed: int) -> State:
+        """A full state to think on: the view's unseen cards dealt at random from ``seed``."""
+        return determinize(self._view, seed)
+
+    # Candidates: how many whole-turn plans are tried, and what makes two of them different
+    # (for this bot, their first decision: one plan per card or Launch or end to start with).
+    candidates = CANDIDATES
+
+    def _distinct(self, moves: list) -> object:
+        return moves[0]
+
+    def _options(self, s: State, me: int):
+        """(value, decisions) of the next steps worth trying, best first: a generator that
+        yields between units of work and returns the list."""
+        w = self.weights
         if s.pending is None and not s.spawn_shard and s.current_player == me:
-            firsts = [moves for _, moves in ranked_options(s, me)]
+            ranked = ranked_options(s, me, w=w)
             yield
-        else:  # in the middle of an action, or placing a Spawned Shard
-            scored = []
-            for m in s.legal_moves()[:24]:
-                v, more, _ = finish_action(s.apply(m), me)
-                scored.append((v, [m, *more]))
-                yield
-            scored.sort(key=lambda o: -o[0])
-            firsts = [moves for _, moves in scored]
+            return ranked
+        ranked = []  # in the middle of an action, or placing a Spawned Shard
+        for m in s.legal_moves()[:24]:
+            v, more, _ = finish_action(s.apply(m), me, None, w)
+            ranked.append((v, [m, *more]))
+            yield
+        ranked.sort(key=lambda o: -o[0])
+        return ranked
+
+    def _search(self):
+        view, me, w = self._view, self._seat, self.weights
+        s = self._deal(self._seed)
+        self._root = s
+        ranked = yield from self._options(s, me)
         plans: list[list[str]] = []
+        values: list[float] = []
         seen = set()
-        for moves in firsts:
+        for value, moves in ranked:
             if moves == [END]:
                 # end the turn as the planner does: cards of no use now go as chain links,
                 # else a hand that cannot act (Specials without their colour) stays stuck for
                 # ever and the seat passes to the round limit
                 moves = [*dump_moves(s, me), END]
-            if moves[0] in seen:
+            key = self._distinct(moves)
+            if key in seen:
                 continue
-            seen.add(moves[0])
-            done, after = play(s, me, moves)
-            rest, _ = plan_turn(after, me) if done and done[-1] != END else ([], after)
+            seen.add(key)
+            done, after = play(s, me, moves, w)
+            rest, _ = plan_turn(after, me, w=w) if done and done[-1] != END else ([], after)
             if done and done[0] in view["legal"]:
                 plans.append(done + rest)
-            if len(plans) >= CANDIDATES:
+                values.append(value)
+            if len(plans) >= self.candidates:
                 break
             yield
         if len(plans) <= 1:
@@ -139,11 +168,24 @@ class SearchBot(PlanningBot):
         per_round = max(len(plans), self.budget // rounds)
         sims = 0
 
+        # The prior: each candidate starts as if it had ``prior`` simulations worth its
+        # planned value. Rollouts end a round later than the plan, on another scale, so only
+        # the plans' differences carry over: the prior's simulations are worth the mean of
+        # every rollout so far plus the candidate's lead over the best plan.
+        top = max(values)
+        lead = [v - top for v in values]
+
         def mean(k: int) -> float:
-            return totals[k] / max(counts[k], 1)
+            if not self.prior:
+                return totals[k] / max(counts[k], 1)
+            n = sum(counts)
+            grand = sum(totals) / n if n else 0.0
+            return (totals[k] + self.prior * (grand + lead[k])) / (counts[k] + self.prior)
 
         timed = self.time_ms is not None
         total = (self.time_ms or 0.0) / 1000.0
+        # a hard deadline, for a bot with more candidates than a short time can visit
+        deadline = self._t0 + total * self.time_share if timed and self.time_share else None
         done_rounds = 0
         while len(alive) > 1 and sims < self.budget:
             # a round: every candidate left, on the samples they all share; under a time
@@ -153,6 +195,8 @@ class SearchBot(PlanningBot):
             while sims < self.budget:
                 if timed:
                     if r >= len(alive) and time.perf_counter() >= end:
+                        break
+                    if deadline is not None and time.perf_counter() >= deadline:
                         break
                 elif r >= per_round:
                     break
@@ -166,28 +210,31 @@ class SearchBot(PlanningBot):
             # successive halving: keep the better half
             alive.sort(key=lambda k: -mean(k))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
+            if deadline is not None and time.perf_counter() >= deadline:
+                alive = alive[:1]
         best = max(alive, key=mean)
         self._finish(plans[best][0], plans[best])
         yield
 
     def _rollout(self, plan: list[str], j: int) -> float:
         me = self._seat
-        s = determinize(self._view, self._seed * 7919 + j + 1)
-        done, s = play(s, me, plan)
+        w = self.weights
+        s = self._deal(self._seed * 7919 + j + 1)
+        done, s = play(s, me, plan, w)
         self.positions += len(done)
         if not s.over and s.current_player == me:
-            more, s = plan_turn(s, me, ROLLOUT_NODES)
+            more, s = plan_turn(s, me, ROLLOUT_NODES, w)
             self.positions += len(more)
         n = s.num_players
         for _ in range(2 * n):  # about a round: the replies and our own next turn
             if s.over:
                 break
             seat = s.current_player
-            moves, s = plan_turn(s, seat, ROLLOUT_NODES)
+            moves, s = plan_turn(s, seat, ROLLOUT_NODES, w)
             self.positions += len(moves)
             if seat == me and s.current_player != me and not s.spawn_shard:
                 break
-        return evaluate(s, me)
+        return evaluate(s, me, w)
 
     def _finish(self, move: str, plan: list[str] | None) -> None:
         self._move = move

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules import determinize
+from .evaluate import DEFAULT, Weights
 from .planner import plan_turn
 
 PLAN_MEMORY = 4096  # remembered (view -> planned decision) pairs per bot
@@ -75,6 +76,10 @@ class GreedyBot(PlanningBot):
 
     name = "greedy"
 
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        super().__init__()
+        self.weights = weights  # DEFAULT for ``greedy``; others only while tuning them
+
     def choose(self, view: dict, seed: int) -> str:
         legal = view["legal"]
         if len(legal) == 1:
@@ -84,7 +89,7 @@ class GreedyBot(PlanningBot):
             return known
         seat = view["seat"]
         s = determinize(view, seed)
-        plan, _ = plan_turn(s, seat)
+        plan, _ = plan_turn(s, seat, w=self.weights)
         if not plan or plan[0] not in legal:  # cannot happen; never play an illegal move
             return legal[-1] if "E" not in legal else "E"
         self.remember(s, seat, plan)

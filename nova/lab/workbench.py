@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .core.game import GameResult
     from .core.result import RunResult
 
-LAB_BOTS = ("random", "greedy", "search")  # docs/BOTS.md; the workbench offers these
+LAB_BOTS = ("random", "greedy", "search", "best")  # docs/BOTS.md; the workbench offers these
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
 MAX_LINK_VARIANT = 65536  # bytes of a linked variant's JSON, inflated (a deflate bomb stops)
 VARIANT_FILE = "workbench-variant.json"  # the name a saved variant file gets

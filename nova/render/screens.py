@@ -16,9 +16,9 @@ from .game import full_page_button
 from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT, end_reason_text
 
-# weakest to strongest (docs/BOTS.md measures search against greedy)
+# weakest to strongest (docs/BOTS.md: the ladder)
 BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Greedy bot"),
-               ("search", "Search bot (strongest)")]  # fmt: skip
+               ("search", "Search bot"), ("best", "Best bot (strongest)")]  # fmt: skip
 PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
 
 
@@ -194,7 +194,8 @@ def _bots_html(form: NewGameForm) -> str:
     return (
         '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any '
         "legal move), Greedy (the best-looking move now), Search (tries whole turns "
-        "ahead, on the cards it might meet; it beats Greedy most games).</p>"
+        "ahead, on the cards it might meet; it beats Greedy most games), Best (the "
+        "strongest we have measured, docs/BOTS.md).</p>"
         f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
         f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
         f'value="{form.seed}"></label> '

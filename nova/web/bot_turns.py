@@ -79,6 +79,7 @@ class BotStats:
         self.longest_slice_ms = 0.0  # main-thread fallback only
         self.last_ms = 0.0  # wall time of the last decision, as the page waited for it
         self.longest_ms = 0.0
+        self.search_ms: list[float] = []  # wall time of each decision that was thought
 
     def add(self, searched: bool, positions: int, think_ms: float, wall_ms: float) -> None:
         self.decisions += 1
@@ -87,6 +88,8 @@ class BotStats:
         self.think_ms += float(think_ms)
         self.last_ms = wall_ms
         self.longest_ms = max(self.longest_ms, wall_ms)
+        if searched:
+            self.search_ms.append(float(wall_ms))
 
     def stats(self) -> dict[str, str]:
         """Figures for the page's ``data-nova-bot-*`` attributes."""
@@ -98,7 +101,17 @@ class BotStats:
             "longest-slice-ms": f"{self.longest_slice_ms:.1f}",
             "last-ms": f"{self.last_ms:.1f}",
             "longest-ms": f"{self.longest_ms:.1f}",
+            "search-p50-ms": f"{_quantile(self.search_ms, 0.5):.1f}",
+            "search-p95-ms": f"{_quantile(self.search_ms, 0.95):.1f}",
         }
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank; 0 for none)."""
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
 
 
 class BotTable(BotStats):

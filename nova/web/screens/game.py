@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..controller import Controller
     from ..session import Session
 
-HINT_BOT = "search"  # the strongest bot (docs/BOTS.md) gives the hints
+HINT_BOT = "best"  # the strongest bot the page offers (docs/BOTS.md) gives the hints
 
 
 @dataclass(frozen=True)
