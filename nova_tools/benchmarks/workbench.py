@@ -20,7 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..lab.core.result import without_machine
+from nova.lab.core.result import without_machine
+
 from .chromium import launch_chromium
 
 ROOT = Path(__file__).resolve().parents[2]

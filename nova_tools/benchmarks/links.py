@@ -19,9 +19,11 @@ import sys
 import time
 from pathlib import Path
 
-from ..fair import wire
-from ..fair.simulate import honest_record
-from ..links import encode, random_record
+from nova.fair import wire
+from nova.links import encode
+from nova_tools.fair.simulate import honest_record
+from nova_tools.links import random_record
+
 from .chromium import launch_chromium
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -415,9 +415,9 @@ def _bot_game(
 def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int, bot: str) -> dict:
     """The page's game, decision by decision, asked of the same bots under CPython with the
     same thinking time (the page's moves are played, so both see the same positions)."""
-    from ..record import GameRecord
-    from ..rules import new_game
-    from ..web.bot_turns import BotStats, thinking_bot
+    from nova.record import GameRecord
+    from nova.rules import new_game
+    from nova.web.bot_turns import BotStats, thinking_bot
 
     moves: list[str] = []
     if save:
