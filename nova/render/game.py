@@ -12,7 +12,7 @@ from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, card_slots, prompt, under_way
+from .prompts import assign_keys, card_slots, end_turn_button, prompt, under_way
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -338,12 +338,7 @@ def game_html(
     bots = bots or [""] * view["players"]
     legal = view.get("legal", [])
     keys = assign_keys(legal)
-    end = ""
-    if "E" in legal:
-        end = (
-            '<button type="button" class="end-turn" id="move-E" data-move="E" '
-            'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
-        )
+    end = end_turn_button(legal)
     if can_undo:
         undo = '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
     else:
