@@ -56,13 +56,13 @@ serve: site
 	$(PYTHON) tools/serve.py --port $(PORT)
 
 lint: venv
-	$(VENV)/bin/ruff check nova tests tools
-	$(VENV)/bin/ruff format --check nova tests tools
+	$(VENV)/bin/ruff check nova nova_tools tests tools
+	$(VENV)/bin/ruff format --check nova nova_tools tests tools
 	$(VENV)/bin/mypy
 
 # the checks `make test` makes before the tests: lint (format aside) and the type checker
 check: venv
-	$(VENV)/bin/ruff check nova tests tools
+	$(VENV)/bin/ruff check nova nova_tools tests tools
 	$(VENV)/bin/mypy
 
 # NOVA_SITE_BUILT: the tests use the _site/ just built instead of building it again

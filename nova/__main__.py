@@ -1,4 +1,5 @@
-"""Command line: ``python -m nova <command>``.
+"""Command line: ``python -m nova <command>`` (the tools the page never runs live in the
+``nova_tools`` package, which the site does not ship).
 
 random      play a random game and print its log and scores
 bench       engine speed (and bots, if present) next to python-chess in the same run
@@ -69,7 +70,7 @@ def cmd_validate(argv: list[str]) -> int:
 
 
 def cmd_bench(argv: list[str]) -> int:
-    from .benchmarks.engine import bench_engine
+    from nova_tools.benchmarks.engine import bench_engine
 
     ap = argparse.ArgumentParser(prog="python -m nova bench")
     ap.add_argument("--seconds", type=float, default=3.0)
@@ -98,13 +99,13 @@ COMMANDS = {
     "random": cmd_random,
     "validate": cmd_validate,
     "bench": cmd_bench,
-    "bench-page": _lazy(".benchmarks.page"),
-    "bench-workbench": _lazy(".benchmarks.workbench"),
-    "bench-links": _lazy(".benchmarks.links"),
+    "bench-page": _lazy("nova_tools.benchmarks.page"),
+    "bench-workbench": _lazy("nova_tools.benchmarks.workbench"),
+    "bench-links": _lazy("nova_tools.benchmarks.links"),
     "lab": _lazy(".lab.cli"),
-    "link": _lazy(".links"),
-    "link-stats": _lazy(".links", "stats_main"),
-    "fair-stats": _lazy(".fair.stats"),
+    "link": _lazy("nova_tools.links"),
+    "link-stats": _lazy("nova_tools.links", "stats_main"),
+    "fair-stats": _lazy("nova_tools.fair.stats"),
 }
 
 

@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from nova.benchmarks.chromium import launch_chromium
+from nova_tools.benchmarks.chromium import launch_chromium
 from tests.browser_watch import (
     PageLog,
     append_jsonl,

@@ -11,11 +11,11 @@ from html import escape
 import pytest
 
 from nova.fair import keys, wire
-from nova.fair.simulate import seeded_secret
 from nova.web.by_links import STORAGE_PREFIX
 from nova.web.controller import Controller, OpenLink, Play, ui_intent
 from nova.web.saves import MemoryStorage, SaveStore
 from nova.web.screens.links import CURRENT_KEY, LinksScreen
+from nova_tools.fair.simulate import seeded_secret
 
 
 @pytest.fixture(autouse=True)

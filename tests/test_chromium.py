@@ -1,4 +1,4 @@
-"""Chromium as the tests and the benchmarks start it (nova/benchmarks/chromium.py)."""
+"""Chromium as the tests and the benchmarks start it (nova_tools/benchmarks/chromium.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from nova.benchmarks.chromium import (
+from nova_tools.benchmarks.chromium import (
     CHROMIUM,
     DISABLED_FEATURES,
     OMNIBOX_FEATURES,

@@ -57,7 +57,7 @@ def test_r9_a_set_up_may_bank_shards_for_a_turn_position_from_the_bag():
         assert len(second.bays[0]) == 1 and second.bays[1:] == ["", ""]
         assert sum(s.bag) == sum(plain.bag) - 1
         assert s.scores()[1 - s.first] == 1 and s.scores()[s.first] == 0
-        assert second.bays[0] in s.bay_colours(1 - s.first)  # R70: powers its Specials
+        assert second.bays[0] in "".join(s.players[1 - s.first].bays)  # R70: powers its Specials
         assert [p.hand for p in s.players] == [p.hand for p in plain.players]
 
 

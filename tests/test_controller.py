@@ -152,6 +152,13 @@ def test_a_bad_link_is_said_on_the_screen_on_show():
     assert c.ui.name == "new" and "could not be opened" in c.markup()
 
 
+def test_a_bad_link_is_said_as_text_never_as_markup():
+    c = tab(MemoryStorage())
+    c.dispatch(OpenLink("n1.<img src=x onerror=alert(1)>"))
+    markup = c.markup()
+    assert "could not be opened" in markup and "<img" not in markup
+
+
 def test_the_replay_steps_back_and_plays_on_from_there_as_a_new_game():
     storage = MemoryStorage()
     c = start_two_person_game(storage)

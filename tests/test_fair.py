@@ -15,7 +15,9 @@ from nova.fair import keys, wire
 from nova.fair.audit import audit
 from nova.fair.device import Device, abandon, join, receive, reveal_secret, send_turn, start
 from nova.fair.record import FairRecord, Reveal
-from nova.fair.simulate import (
+from nova.fair.table import Refused, end_turn, play_move, public_choices, replay, setup, start_turn
+from nova.record import GameRecord, RecordError
+from nova_tools.fair.simulate import (
     deliver,
     finish,
     honest_record,
@@ -23,8 +25,6 @@ from nova.fair.simulate import (
     seeded_secret,
     set_up,
 )
-from nova.fair.table import Refused, end_turn, play_move, public_choices, replay, setup, start_turn
-from nova.record import GameRecord, RecordError
 
 
 def with_secrets(record: FairRecord, secrets: list[bytes]) -> FairRecord:
@@ -34,7 +34,7 @@ def with_secrets(record: FairRecord, secrets: list[bytes]) -> FairRecord:
 
 
 def turn_of(device: Device, rng: random.Random) -> list[str]:
-    from nova.fair.simulate import choose_turn
+    from nova_tools.fair.simulate import choose_turn
 
     return choose_turn(device, rng)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from nova.fair import wire
-from nova.fair.vectors import SCENARIOS, describe
+from nova_tools.fair.vectors import SCENARIOS, describe
 
 PATH = Path(__file__).resolve().parent.parent / "docs" / "fair-vectors.json"
 STORED = json.loads(PATH.read_text(encoding="utf-8"))["games"]

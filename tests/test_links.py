@@ -12,8 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nova import links
-from nova.links import decode, encode, random_record
+from nova.links import decode, encode
 from nova.record import GameRecord, RecordError
+from nova_tools import links as cli
+from nova_tools.links import random_record
 
 VARIANT = Path(__file__).resolve().parent.parent / "nova" / "data" / "variants"
 
@@ -127,9 +129,9 @@ def test_long_names_are_clipped_as_in_a_save() -> None:
 
 def test_link_command_prints_a_deterministic_fragment(capsys: pytest.CaptureFixture) -> None:
     """`python -m nova link --players 3 --seed 5 --moves 40` opens at decision 40."""
-    assert links.main(["--players", "3", "--seed", "5", "--moves", "40"]) == 0
+    assert cli.main(["--players", "3", "--seed", "5", "--moves", "40"]) == 0
     first = capsys.readouterr().out.strip()
-    links.main(["--players", "3", "--seed", "5", "--moves", "40"])
+    cli.main(["--players", "3", "--seed", "5", "--moves", "40"])
     assert capsys.readouterr().out.strip() == first
     assert first.startswith("#n2.")
     record = decode(first)
@@ -139,16 +141,16 @@ def test_link_command_prints_a_deterministic_fragment(capsys: pytest.CaptureFixt
 
 def test_link_command_can_have_bots_play_the_game(capsys: pytest.CaptureFixture) -> None:
     """`--bots greedy`: a purposeful game (Shards banked), still one short replayable link."""
-    assert links.main(["--players", "2", "--seed", "3", "--moves", "150", "--bots", "greedy"]) == 0
+    assert cli.main(["--players", "2", "--seed", "3", "--moves", "150", "--bots", "greedy"]) == 0
     record = decode(capsys.readouterr().out.strip())
     assert len(record.moves) == 150
     s = record.state()
     assert any("".join(p.bays) for p in s.players)  # greedy unloads within 150 decisions
-    assert record.moves != links.random_record(2, 3, 150).moves
+    assert record.moves != cli.random_record(2, 3, 150).moves
 
 
 def test_link_stats_command_prints_figures(capsys: pytest.CaptureFixture) -> None:
-    assert links.stats_main(["--games", "1"]) == 0
+    assert cli.stats_main(["--games", "1"]) == 0
     out = capsys.readouterr().out
     for players in (2, 3, 4):
         assert f"{players} players: link length median" in out

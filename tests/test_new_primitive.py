@@ -5,6 +5,7 @@ the notation, the renderer, the bots and the lab with nothing else in the packag
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,15 +13,22 @@ import pytest
 
 from nova.bots import make_bot
 from nova.lab.core.game import GameJob, play_game
+from nova.record import DEFAULT_COLOURS, GameRecord
 from nova.render.cards import card_text
 from nova.render.marks import motions
 from nova.render.prompts import prompt
+from nova.render.tutorial import lesson_html
 from nova.render.words import ACTION_TEXT, describe
 from nova.rules import Move, State, load_data
 from nova.rules import move as mv
-from nova.rules.actions import Action, done, register, unregister
+from nova.rules.actions import Action, done, unregister
 from nova.rules.position import variant_tag
 from nova.rules.primitives import Primitive, register_primitive
+from nova.tutorial import TUTORIAL_IDS
+from nova.tutorial.lesson import Lesson
+from nova.tutorial.progress import TutorialProgress
+from nova.tutorial.session import start as start_lesson
+from nova.web.share import Replay
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,7 +84,6 @@ class Swap(Action):
 
 @pytest.fixture
 def swap():
-    register(Swap)
     register_primitive(
         Primitive(
             name="swap",
@@ -151,3 +158,48 @@ def test_the_bots_and_the_lab_play_a_new_primitive(swap):
         assert make_bot(name).choose(s.view(0), seed=3) in s.legal_moves()
     record = play_game(GameJob(0, 2, ("random", "greedy"), None, variant, 5))
     assert record.decisions > 0 and record.end
+
+
+def _trails(html: str) -> list[str]:
+    return re.findall(r'<path class="trail" d="([^"]+)"', html)
+
+
+def test_a_new_primitive_draws_its_trail_in_the_replay_and_in_a_lesson(swap):
+    """The replay and a lesson mark a decision as the game does (nova.render.marks.motions,
+    given the move): the two ships that changed places each draw a trail."""
+    variant = variant_with("swap+orbit:1")
+    moves = ["s1u", "@b2", ">d0"]
+    states = [State.from_position(POSITION.format(tag=variant_tag(variant)), variant)]
+    for move in moves:
+        states.append(states[-1].apply(move))
+    record = GameRecord(players=2, seed=0, variant=variant, moves=moves)
+    replay = Replay(record, step=3, states=states)
+    assert len(_trails(replay.screen_html(list(DEFAULT_COLOURS[:2])))) == 2
+    replay.go("prev")  # the ship chosen: nothing moved yet
+    assert _trails(replay.screen_html(list(DEFAULT_COLOURS[:2]))) == []
+
+    lesson = Lesson(
+        id=TUTORIAL_IDS[
+            0
+        ],  # the screen numbers a lesson by the tutorial's list: in the first's place
+        title="Swap",
+        intro="Two of your ships change places.",
+        goal="Swap your ships on b2 and d0.",
+        position=POSITION.format(tag=variant_tag(variant)),
+        offers=("s1u", "@b2", ">d0"),
+        teaches="Swap",
+        done=lambda s: s.pile[s.layout.name_to_space["d0"]] == "k",
+        solution=tuple(moves),
+        after="Each ship took its stack along.",
+        rule="R99",
+        quote="Two of your ships change places.",
+        rules=("R99",),
+        variant=variant,
+    )
+    session = start_lesson(lesson)
+    for move in moves:
+        session = session.try_move(move).session
+    assert session.done
+    progress = TutorialProgress(TUTORIAL_IDS)
+    trails = _trails(lesson_html(session, progress))
+    assert len(trails) == 2 and trails[0] != trails[1]

@@ -18,7 +18,7 @@ import pytest
 from nova.fair import wire
 from nova.fair.device import Device, send_turn
 from nova.fair.record import Reveal
-from nova.fair.simulate import choose_turn, set_up
+from nova_tools.fair.simulate import choose_turn, set_up
 from tests.conftest import wait_ready
 
 pytestmark = pytest.mark.browser

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from nova.benchmarks.chromium import DISABLED_FEATURES, launch_chromium
+from nova_tools.benchmarks.chromium import DISABLED_FEATURES, launch_chromium
 from tests.browser_watch import PageLog, log_args, log_size, watch_page
 from tests.conftest import LOCAL_ONLY, record, serve_site, wait_ready
 from tests.phone_helpers import other_origin, parent_page

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from nova.benchmarks.chromium import launch_chromium
+from nova_tools.benchmarks.chromium import launch_chromium
 from tests.browser_watch import chromium_processes, log_args, log_size
 from tests.conftest import LOCAL_ONLY, bots_play, record, wait_ready
 

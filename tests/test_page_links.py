@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from nova.links import decode, encode, random_record
+from nova.links import decode, encode
 from nova.record import GameRecord, RecordError
 from nova.web.share import Replay
+from nova_tools.links import random_record
 from tests.conftest import wait_ready
 
 pytestmark = pytest.mark.browser

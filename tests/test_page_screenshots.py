@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from conftest import wait_ready
 
-from nova.links import encode, random_record
+from nova.links import encode
 from nova.record import GameRecord
+from nova_tools.links import random_record
 
 pytestmark = pytest.mark.browser
 

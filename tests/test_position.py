@@ -13,6 +13,7 @@ import pytest
 from helpers_rules import CONTENT_1_BOARD, random_policy
 
 from nova.rules import PositionError, State, new_game
+from nova.rules.position import write_view
 
 LESSON = """
 nova 2p
@@ -75,7 +76,7 @@ def test_a_hand_written_position_leaves_out_what_the_rest_fills_in():
 def test_a_view_has_a_position_with_the_hidden_parts_masked():
     s = played(3, seed=11, plies=25)
     for seat in range(3):
-        text = s.view_position(seat)
+        text = write_view(s.view(seat))
         assert f"view={'ABC'[seat]}" in text and "seed=? rng=?" in text
         for i, p in enumerate(s.players):
             if i != seat:

@@ -302,6 +302,21 @@ def test_r69_r30_jump_push_may_push_the_occupant_onto_the_space_the_jumper_left(
         assert problems(s) == []
 
 
+def test_r69_r40_jump_push_passes_loose_shards_to_the_first_open_space():
+    """R69, R40: the occupant is pushed on to the first open space, as Hijack's and Push's
+    push: no ship and (``push_needs_open_space``, default true) no Shard, so it passes
+    loose Shards and never picks them up."""
+    s = blank_state(2, seat=0)
+    # the push of height 1 from a4 anticlockwise would end on a3: Shards on a3 and a2
+    setup(s, shards={"a3": "r", "a2": "y"}, ships={"c0": 0, "a4": 1}, bays={0: ["r", "", ""]})
+    give_hand(s, 0, ["s14", "b1", "b2", "b3", "b4"])
+    s = play(s, "s14u", "@c0", ">a4", "d-")
+    assert s.ship[sp(s, "a4")] == 0
+    assert s.ship[sp(s, "a1")] == 1 and s.pile[sp(s, "a1")] == ""
+    assert s.pile[sp(s, "a3")] == "r" and s.pile[sp(s, "a2")] == "y"
+    assert problems(s) == []
+
+
 def test_r69_jump_push_to_a_free_gate_is_a_jump():
     """R69: with nobody on the gate, Jump-Push is a plain jump between gates."""
     s = blank_state(2, seat=0)

@@ -11,7 +11,11 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [*ROOT.glob("tests/*.py"), *ROOT.glob("nova/benchmarks/*.py"), *ROOT.glob("tools/*.py")]
+SOURCES = [
+    *ROOT.glob("tests/*.py"),
+    *ROOT.glob("nova_tools/benchmarks/*.py"),
+    *ROOT.glob("tools/*.py"),
+]
 PROMISE = re.compile(r"\basync\b|\bawait\b|\.then\(|\bPromise\b")
 
 

@@ -27,8 +27,8 @@ that no build step produced are removed):
   ``assets/``, ``nova-data.zip`` (the data .json only: what PyScript unpacks; the snapshot holds
   the modules), ``nova.zip`` (the ``nova`` package: each module's bytecode, compiled by the
   pinned Pyodide under node and cached by content hash, in place of its source, and the data
-  .json; no tests, caches or the lab's CPython-only modules (``LAB_ONLY``: of the lab, its
-  core only));
+  .json; only the modules the page and its workers import, derived from their imports:
+  ``page_modules``);
 * ``bench/bare.html``: bare ``loadPyodide()`` from the same runtime, for ``bench-page``.
 """
 
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import fnmatch
 import gzip
 import hashlib
 import html as html_lib
@@ -235,30 +234,77 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
     return out
 
 
-# The designer's lab's runners, reports and CLI run under CPython only (multiprocessing, Dask,
-# matplotlib, tqdm): nova.zip leaves them out and Pyodide never meets those imports. Its core
-# (play a seeded game, summarize, the metrics) runs anywhere: the page ships that.
-LAB_ONLY = ("nova/lab/*",)
-LAB_SHIPPED = ("nova/lab/__init__.py", "nova/lab/core/*", "nova/lab/workbench.py")
+# What the page runs: its entry and its two workers' scripts. The site ships the nova modules
+# they import, and what those import in turn (inside functions too), and nothing else: not the
+# command line (nova/__main__.py), the lab's CPython-only runners and reports (Dask,
+# matplotlib, tqdm) or the bots' benchmarks; the tools live in nova_tools, never shipped.
+PAGE_ENTRIES = ("main.py", "bots_worker.py", "lab_worker.py")
 
 
-def lab_only(rel: str) -> bool:
-    return any(fnmatch.fnmatch(rel, pat) for pat in LAB_ONLY) and not any(
-        fnmatch.fnmatch(rel, pat) for pat in LAB_SHIPPED
-    )
+def _module_name(rel: str) -> str:
+    return rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def _imported(path: Path, name: str) -> set[str]:
+    """The module names ``path`` (module ``name``) imports at run time, inside functions too,
+    resolved to absolute names; ``from a import b`` gives both ``a`` and ``a.b`` (``b`` may be
+    a module). Imports under ``if TYPE_CHECKING:`` never run and are left out."""
+    tree = ast.parse(path.read_bytes())
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for n in ast.walk(node))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return out
+
+
+def page_modules() -> list[str]:
+    """The nova modules the page and its workers import (``PAGE_ENTRIES`` and all that
+    follows from their imports), with the packages that hold them, sorted."""
+    files = {
+        _module_name(p.relative_to(ROOT).as_posix()): p
+        for p in (ROOT / "nova").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    todo: set[str] = set()
+    for entry in PAGE_ENTRIES:
+        todo |= _imported(ROOT / entry, "__main__")
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in files or name in seen:
+            continue
+        seen.add(name)
+        todo |= _imported(files[name], name)
+        todo |= {name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1)}  # its packages
+    return sorted(seen)
 
 
 def package_files() -> list[tuple[str, Path]]:
-    """The nova package as shipped: every .py and the data .json; no tests, caches or lab."""
+    """The nova package as shipped: the modules of :func:`page_modules` and the data .json."""
+    shipped = set(page_modules())
     files = []
     for p in sorted((ROOT / "nova").rglob("*")):
         rel = p.relative_to(ROOT).as_posix()
         parts = p.relative_to(ROOT).parts
-        if not p.is_file() or "__pycache__" in parts or any(x in ("tests", "test") for x in parts):
+        if not p.is_file() or "__pycache__" in parts:
             continue
-        if p.name.startswith("test_") or lab_only(rel):
-            continue
-        if p.suffix == ".py" or (p.suffix == ".json" and parts[1] == "data"):
+        if (p.suffix == ".py" and _module_name(rel) in shipped) or (
+            p.suffix == ".json" and parts[1] == "data"
+        ):
             files.append((rel, p))
     return files
 
@@ -433,20 +479,13 @@ def trimmed_stdlib(full_stdlib: Path, census: dict) -> bytes:
 # plays (its sys.modules, read in the browser): the trimmed stdlib keeps them, the snapshot's
 # heap does not (0.07 MB gzipped less); a later import finds them in the rest of the stdlib.
 SNAPSHOT_LEAVES_OUT = ("pyodide.console", "pyodide.http", "pyodide.ffi.wrappers", "encodings.")
-# nova modules only the command line imports (`python -m nova ...`): never the page or a worker
-COMMAND_LINE_ONLY = ("nova.__main__", "nova.bench", "nova.bots.bench")
 
 
 def snapshot_modules(files: list[tuple[str, Path]]) -> list[str]:
     """What the snapshot imports: PyScript's own imports the page makes, then every game module
-    the page or a worker loads (of the lab, nova.zip holds its core only: the workers' too);
-    the stdlib modules they import come with them."""
-    names = [
-        rel[:-3].replace("/__init__", "").replace("/", ".")
-        for rel, _ in files
-        if rel.endswith(".py")
-    ]
-    names = [n for n in names if not n.startswith(COMMAND_LINE_ONLY)]
+    the page or a worker loads (what nova.zip holds: :func:`page_modules`); the stdlib modules
+    they import come with them."""
+    names = [_module_name(rel) for rel, _ in files if rel.endswith(".py")]
     pyscript = [n for n in pyscript_imports() if not n.startswith(SNAPSHOT_LEAVES_OUT)]
     return pyscript + sorted(names)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nova.fair.vectors import vectors  # noqa: E402
+from nova_tools.fair.vectors import vectors  # noqa: E402
 
 PATH = ROOT / "docs" / "fair-vectors.json"
 

@@ -16,25 +16,31 @@ from __future__ import annotations
 
 import importlib
 import json
-import pkgutil
 import sys
-
-# CLI and lab modules the site never imports (multiprocessing, argparse reports); of the lab,
-# the page holds its core (tools/build_site.py)
-NOT_IN_THE_PAGE = ("nova.__main__", "nova.lab.", "nova.benchmarks")
-IN_THE_PAGE = ("nova.lab.core",)
+from pathlib import Path
 
 
 def import_everything() -> list[str]:
-    """Import every module of the shipped ``nova`` package the page may import."""
+    """Import every module of the ``nova`` package the page ships: under Pyodide, nova.zip
+    holds exactly those; under CPython, what tools/build_site.py derives from the page's
+    imports (``page_modules``)."""
     import nova
 
-    names = []
-    for info in pkgutil.walk_packages(nova.__path__, "nova."):
-        if info.name.startswith(NOT_IN_THE_PAGE) and not info.name.startswith(IN_THE_PAGE):
-            continue
-        importlib.import_module(info.name)
-        names.append(info.name)
+    try:
+        from build_site import page_modules  # beside this file, under CPython
+    except ImportError:  # in Pyodide: nova.zip, unpacked, holds the page's modules only
+        root = Path(nova.__path__[0]).parent
+        names = sorted(
+            {
+                ".".join(f.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+                for f in root.joinpath("nova").rglob("*.py*")
+                if f.suffix in (".py", ".pyc") and "__pycache__" not in f.parts
+            }
+        )
+    else:
+        names = page_modules()
+    for name in names:
+        importlib.import_module(name)
     return names
 
 

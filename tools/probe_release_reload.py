@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nova.benchmarks.chromium import launch_chromium  # noqa: E402
+from nova_tools.benchmarks.chromium import launch_chromium  # noqa: E402
 
 FETCH = """self.addEventListener("fetch", (event) => {
   const request = event.request;

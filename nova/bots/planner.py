@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
-from ..rules import Kind, Move, State
+from ..rules import Move, State
 from ..rules import move as mv
 from ..rules.actions.unload_bays import UnloadBays
 from .evaluate import DEFAULT, Weights, bay_value, dragging, evaluate, geometry
@@ -141,7 +141,7 @@ def action_ends(
 # finished by a small exhaustive search over its choices (ship, space, target, card, ...),
 # judged by the evaluation, so a new kind of action needs nothing here.
 PLANS: dict[str, Callable[[State, Weights], list[Move]]] = {
-    Kind.UNLOAD_BAYS: _best_bays,  # 3^k bay assignments judged by the bays' value alone
+    "unload_bays": _best_bays,  # 3^k bay assignments judged by the bays' value alone
 }
 
 

@@ -266,7 +266,18 @@ def board_svg(
                     f"stack-{names_of[s]}",
                 )
             )
-    # clickable targets last, on top of everything
+    out.append(_targets_svg(targets, lay, geo, keys))  # last: on top of everything
+    for seat, base in enumerate(lay.seat_base):
+        out.append(part(_base_panel(view, seat, base, geo, names, colours), f"base-{seat}"))
+    if interactive:
+        out.append(bay_targets(view, lay, geo))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _targets_svg(targets: dict[str, str], lay, geo, keys: dict[str, str]) -> str:
+    """The clickable board targets (a space to choose now), each with its key if it has one."""
+    out = []
     for name, token in targets.items():
         target = lay.name_to_space.get(name)
         if target is None:
@@ -293,11 +304,6 @@ def board_svg(
                 f'font-weight="700" fill="#7df9ff" text-anchor="middle">{escape(key)}</text>'
             )
         out.append("</g>")
-    for seat, base in enumerate(lay.seat_base):
-        out.append(part(_base_panel(view, seat, base, geo, names, colours), f"base-{seat}"))
-    if interactive:
-        out.append(bay_targets(view, lay, geo))
-    out.append("</svg>")
     return "".join(out)
 
 

@@ -12,7 +12,7 @@ from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, card_slots, prompt, under_way
+from .prompts import assign_keys, card_slots, end_turn_button, prompt, under_way
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -338,45 +338,10 @@ def game_html(
     bots = bots or [""] * view["players"]
     legal = view.get("legal", [])
     keys = assign_keys(legal)
-    end = ""
-    if "E" in legal:
-        end = (
-            '<button type="button" class="end-turn" id="move-E" data-move="E" '
-            'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
-        )
-    if can_undo:
-        undo = '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
-    else:
-        why = escape(undo_why or "Nothing to undo", quote=True)
-        # aria-disabled, not disabled: a tap or focus still reaches it and says why not
-        undo = (
-            f'<button type="button" id="ui-undo" data-ui="undo" aria-disabled="true" '
-            f'data-why-ui="{why}" title="{why}">↶ Undo</button>'
-        )
+    end = end_turn_button(legal)
     who = view["current"]
     ask = thinking or prompt(view, names)
-    if view.get("over"):
-        winners = view.get("winners") or []
-        who_won = " and ".join(escape(names[w]) for w in winners)
-        best = max(view.get("scores") or [0])
-        turn_line = (
-            f"Game over · {who_won} win{'s' * (len(winners) == 1)} with {best} pts"
-            if winners
-            else "Game over"
-        )
-    else:
-        turn_line = (
-            f'<span class="turn-swatch" '
-            f'style="background:{escape(colours[view["turn"]], quote=True)}"></span>'
-            f"Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
-        )
-    if log_turns is not None:
-        log_items = log_turns_html(log_turns, names, colours, known)
-    else:
-        log_items = "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1])
-    log_list = f"<ul>{log_items}</ul>"
-    if log_turns is not None:
-        log_list = f'<ol class="log-turns">{log_items}</ol>'
+    log_list = _log_list(log, log_turns, names, colours, known)
     notice_html = f'<div class="notice" role="alert">{escape(notice)}</div>' if notice else ""
     if status:  # e.g. "saving is off": worth knowing, not an error to announce each time
         notice_html += f'<p class="status muted" role="status">{escape(status)}</p>'
@@ -384,33 +349,7 @@ def game_html(
     def part(markup: str, id_: str) -> str:
         return keyed(markup, id_, known) if markup else ""
 
-    # a hint is for a person's own decision (never while a bot decides or it is over)
-    hint_button = (
-        '<button type="button" id="ui-hint" data-ui="hint" '
-        'title="Show the strongest bot\'s choice for your decision (never played for you)">'
-        "Hint</button>"
-        if legal and not view.get("over") and shareable
-        else ""
-    )
-    topbar = (
-        '<header class="topbar">'
-        f'<div class="turn">{turn_line}</div>'
-        '<nav class="tools">'
-        f"{undo}"
-        + (
-            '<button type="button" id="ui-share" data-ui="share" '
-            'title="Share this game as a link">Share</button>'
-            if shareable
-            else ""
-        )
-        + '<button type="button" id="ui-help" data-ui="help" '
-        'title="Rules and keys (?)">? Rules</button>'
-        f"{hint_button}"
-        '<button type="button" id="ui-menu" data-ui="menu" '
-        'title="New game, saved games">☰ Games</button>'
-        f"{full_page_button() if embed else ''}"
-        "</nav></header>"
-    )
+    topbar = _topbar(view, names, colours, _undo_button(can_undo, undo_why), shareable, embed)
     return (
         f'<div class="game" data-seat="{view["seat"]}" data-decider="{who}">'
         f"{part(topbar, 'part-topbar')}"
@@ -436,4 +375,81 @@ def game_html(
         + "</h3>"
         f"{log_list}"
         "</section></div></div></div>"
+    )
+
+
+def _undo_button(can_undo: bool, undo_why: str) -> str:
+    if can_undo:
+        return '<button type="button" id="ui-undo" data-ui="undo" title="Undo (u)">↶ Undo</button>'
+    why = escape(undo_why or "Nothing to undo", quote=True)
+    # aria-disabled, not disabled: a tap or focus still reaches it and says why not
+    return (
+        f'<button type="button" id="ui-undo" data-ui="undo" aria-disabled="true" '
+        f'data-why-ui="{why}" title="{why}">↶ Undo</button>'
+    )
+
+
+def _turn_line(view: dict, names: list[str], colours: list[str]) -> str:
+    """Whose turn it is in which round, or who won."""
+    if view.get("over"):
+        winners = view.get("winners") or []
+        who_won = " and ".join(escape(names[w]) for w in winners)
+        best = max(view.get("scores") or [0])
+        return (
+            f"Game over · {who_won} win{'s' * (len(winners) == 1)} with {best} pts"
+            if winners
+            else "Game over"
+        )
+    return (
+        f'<span class="turn-swatch" '
+        f'style="background:{escape(colours[view["turn"]], quote=True)}"></span>'
+        f"Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
+    )
+
+
+def _log_list(
+    log: list[str] | None,
+    log_turns: list[dict] | None,
+    names: list[str],
+    colours: list[str],
+    known: frozenset[str],
+) -> str:
+    """The log, grouped by turn when ``log_turns`` is given, else its last 40 lines."""
+    if log_turns is not None:
+        return f'<ol class="log-turns">{log_turns_html(log_turns, names, colours, known)}</ol>'
+    return (
+        "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1]) + "</ul>"
+    )
+
+
+def _topbar(
+    view: dict, names: list[str], colours: list[str], undo: str, shareable: bool, embed: bool
+) -> str:
+    legal = view.get("legal", [])
+    # a hint is for a person's own decision (never while a bot decides or it is over)
+    hint_button = (
+        '<button type="button" id="ui-hint" data-ui="hint" '
+        'title="Show the strongest bot\'s choice for your decision (never played for you)">'
+        "Hint</button>"
+        if legal and not view.get("over") and shareable
+        else ""
+    )
+    return (
+        '<header class="topbar">'
+        f'<div class="turn">{_turn_line(view, names, colours)}</div>'
+        '<nav class="tools">'
+        f"{undo}"
+        + (
+            '<button type="button" id="ui-share" data-ui="share" '
+            'title="Share this game as a link">Share</button>'
+            if shareable
+            else ""
+        )
+        + '<button type="button" id="ui-help" data-ui="help" '
+        'title="Rules and keys (?)">? Rules</button>'
+        f"{hint_button}"
+        '<button type="button" id="ui-menu" data-ui="menu" '
+        'title="New game, saved games">☰ Games</button>'
+        f"{full_page_button() if embed else ''}"
+        "</nav></header>"
     )

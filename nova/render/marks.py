@@ -111,11 +111,11 @@ def touched(before: State, after: State) -> list[int]:
     ]
 
 
-def step_marks(before: State, after: State, seat: int, index: str) -> dict:
-    """The board's marks (``board_svg(marks=...)``) for the decisions from ``before`` to
-    ``after``: the trails and touched spaces, and the moved stacks to animate once
+def step_marks(before: State, after: State, seat: int, index: str, move: str | None) -> dict:
+    """The board's marks (``board_svg(marks=...)``) for the decision ``move`` from ``before``
+    (to ``after``): the trails and touched spaces, and the moved stacks to animate once
     (``index`` names this step, so the page plays it once)."""
-    moved = motions(before, after)
+    moved = motions(before, after, move)
     return {
         "seat": seat,
         "motions": moved,

@@ -65,3 +65,13 @@ def prompt(view: dict, names: list[str]) -> str:
             )
         return f"{who}: play a card, launch a ship, or end your turn."
     return from_json(pd).prompt(view)
+
+
+def end_turn_button(legal: list[str]) -> str:
+    """The End-turn button, when ending the turn is a legal decision now ("" otherwise)."""
+    if "E" not in legal:
+        return ""
+    return (
+        '<button type="button" class="end-turn" id="move-E" data-move="E" '
+        'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
+    )

@@ -17,7 +17,7 @@ from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialP
 from .board import board_svg, frame_box
 from .game import academy_html, choices_html, hand_html, played_html, track_html
 from .marks import step_marks
-from .prompts import assign_keys, prompt
+from .prompts import assign_keys, end_turn_button, prompt
 
 NAMES = ["You", "Opponent", "Third", "Fourth"]
 
@@ -92,12 +92,7 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
     if session.done:
         view = dict(view, legal=[])  # the goal is met: nothing more to play here
     keys = assign_keys(legal)
-    end = ""
-    if "E" in legal:
-        end = (
-            '<button type="button" class="end-turn" id="move-E" data-move="E" '
-            'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
-        )
+    end = end_turn_button(legal)
     if session.done:
         # what the goal taught, and the way on, where the step's instruction was
         step = (
@@ -168,7 +163,7 @@ def _last_tap(session: LessonSession) -> dict | None:
     if before is None:
         return None
     index = f"{session.lesson.id}-{session.state.ply}"
-    return step_marks(before, session.state, session.lesson.seat, index)
+    return step_marks(before, session.state, session.lesson.seat, index, session.last_move)
 
 
 def first_game_html(progress: TutorialProgress, message: str = "") -> str:

@@ -110,20 +110,10 @@ def _form_html(bench: Workbench, running: bool) -> str:
     )
 
 
-def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
-    data = bench.data()
+def _card_rows(data: dict, running: bool) -> list[str]:
+    """A table row for each Academy card of the variant: its fields to edit, what it reads
+    as, and whether it differs from today's card."""
     off = " disabled" if running else ""
-    problems = (
-        '<div class="lab-problems" role="alert"><p>The variant cannot be played as it is:</p>'
-        "<ul>" + "".join(f"<li>{_e(p)}</li>" for p in bench.problems) + "</ul></div>"
-        if bench.problems
-        else ""
-    )
-    state = (
-        "Your variant changes today's rules; a run plays both on the same seeds."
-        if bench.changes()
-        else "Today's rules: change a field below, or paste a variant file, to make a variant."
-    )
     today = {c.get("id"): c for c in load_data(None)["academy"]["cards"] if isinstance(c, dict)}
     rows = []
     for card in data["academy"]["cards"]:
@@ -146,6 +136,24 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
             f'value="{_e(card.get("alternate") or "")}" aria-label="{cid} alternate" '
             f'size="12"{off}></td><td class="lab-reads">{_e(_reads(card))}</td></tr>'
         )
+    return rows
+
+
+def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
+    data = bench.data()
+    off = " disabled" if running else ""
+    problems = (
+        '<div class="lab-problems" role="alert"><p>The variant cannot be played as it is:</p>'
+        "<ul>" + "".join(f"<li>{_e(p)}</li>" for p in bench.problems) + "</ul></div>"
+        if bench.problems
+        else ""
+    )
+    state = (
+        "Your variant changes today's rules; a run plays both on the same seeds."
+        if bench.changes()
+        else "Today's rules: change a field below, or paste a variant file, to make a variant."
+    )
+    rows = _card_rows(data, running)
     track_name = bench.track_name()
     track = data["tracks"].get(track_name, [])
     track_text = " ".join(str(k) for k in track) if isinstance(track, list) else str(track)

@@ -8,7 +8,7 @@
 (1, 0)
 """
 
-from .actions import Action, Kind
+from .actions import Action
 from .content import (
     CONTENT_VERSION,
     CardAction,
@@ -31,7 +31,6 @@ __all__ = [
     "CardAction",
     "ContentError",
     "IllegalMove",
-    "Kind",
     "Layout",
     "Move",
     "PositionError",

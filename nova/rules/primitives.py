@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .actions.base import Action
     from .content import Step
     from .state import State
 
@@ -31,7 +32,7 @@ class Primitive:
     basic: bool = False  # a basic card's action too (else only a Special's)
     takes_distances: bool = False  # written with distances ("orbit:1-3")
     distances: tuple[int, ...] | None = None  # its distances when the data gives none
-    action: type | None = None  # the action it puts under way (nova.rules.actions)
+    action: type[Action] | None = None  # the action it puts under way (nova.rules.actions)
     act: Callable[[State, Step], None] | None = None  # or what it does at once
 
     @property
@@ -50,12 +51,21 @@ BASIC_ACTIONS: set[str] = set()
 SPECIAL_ACTIONS: set[str] = set()
 # Primitives that act at once and leave nothing under way: name -> what they do.
 IMMEDIATE: dict[str, Any] = {}
+# The kinds of action that can be under way: kind -> its class. A primitive's action is put
+# here by its registration; a part of an action that is no primitive of its own (an Unload's
+# Shards going into the bays) by :func:`register_action`.
+ACTIONS: dict[str, type[Action]] = {}
 
 
 def register_primitive(p: Primitive) -> Primitive:
-    """Make ``p`` known to the content, the engine, the renderer and the bots."""
+    """Make ``p`` known to the content, the engine (with the action it puts under way), the
+    renderer and the bots: the one registration a primitive needs."""
     if (p.action is None) == (p.act is None):
         raise ValueError(f"primitive {p.name}: an action under way or an act, one of the two")
+    if p.action is not None:
+        if p.action.kind != p.name:
+            raise ValueError(f"primitive {p.name}: its action's kind is {p.action.kind!r}")
+        ACTIONS[p.name] = p.action
     PRIMITIVES[p.name] = p
     ordered = sorted(PRIMITIVES.values(), key=lambda q: q.first_rule)
     PRIMITIVES.clear()
@@ -72,8 +82,16 @@ def register_primitive(p: Primitive) -> Primitive:
     return p
 
 
+def register_action(cls: type[Action]) -> type[Action]:
+    """Make a kind of action under way known that is no primitive of its own (a class
+    decorator)."""
+    ACTIONS[cls.kind] = cls
+    return cls
+
+
 def unregister_primitive(name: str) -> None:
-    """Forget primitive ``name`` (a test's own primitive, once the test is done)."""
+    """Forget primitive ``name`` and its action (a test's own primitive, once it is done)."""
+    ACTIONS.pop(name, None)
     PRIMITIVES.pop(name, None)
     STEP_WORDS.pop(name, None)
     STEP_DISTANCES.pop(name, None)

@@ -138,16 +138,11 @@ class State:
     def is_over(self) -> bool:
         return self.over
 
-    def is_terminal(self) -> bool:
-        return self.over
-
     def legal_moves(self) -> list[Move]:
         """Every legal decision now, and nothing else."""
         if self._legal is None:
             self._legal = turn.generate(self)
         return self._legal
-
-    legal_actions = legal_moves
 
     def why_illegal(self, move: str) -> str:
         """Why ``move`` is not a legal decision now, naming the rule; "" if it is legal."""
@@ -170,8 +165,6 @@ class State:
         turn.do(s, Move(move))
         s.ply += 1
         return s
-
-    apply_action = apply
 
     def clone(self) -> State:  # replaced below by one written out from the fields
         raise NotImplementedError
@@ -245,12 +238,6 @@ class State:
     def in_play(self, sp: int) -> bool:
         return in_play(self, sp)
 
-    def ships_of(self, seat: int) -> list[int]:
-        return [sp for sp, o in enumerate(self.ship) if o == seat]
-
-    def bay_colours(self, seat: int) -> set[str]:
-        return set("".join(self.players[seat].bays))
-
     def card_action(self, cid: str, mode: str) -> CardAction | None:
         return turn.card_action(self, cid, mode)
 
@@ -312,13 +299,6 @@ class State:
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see (boardgame.io's playerView), JSON-ready."""
         return view.make_view(self, seat, _SHOWN)
-
-    def view_position(self, seat: int) -> str:
-        """What ``seat`` sees, in the position notation with hidden parts masked."""
-        return notation.write_view(self.view(seat))
-
-    def information_state_string(self, seat: int) -> str:
-        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
 
 _FIELDS = dataclasses.fields(State)

@@ -46,10 +46,13 @@ class Lesson:
     rules: tuple[str, ...]
     hint: str = ""
     seat: int = 0
+    # the data the position is played under when not today's (a variant: a lesson of a card
+    # that only a variant has; the position's header names it)
+    variant: dict | None = None
 
     def state(self) -> State:
         """The lesson's starting state, read from its position."""
-        return State.from_position(self.position)
+        return State.from_position(self.position, self.variant)
 
     def offers_move(self, move: str) -> bool:
         """Whether ``move`` is one of the kinds of move this lesson teaches."""

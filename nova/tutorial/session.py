@@ -166,6 +166,9 @@ class LessonSession:
     # the state before the last tap (None at the start): the screen marks what it changed
     previous: State | None = field(default=None, repr=False, compare=False)
     taps: int = field(default=0, repr=False, compare=False)  # the lesson's taps so far
+    # the move of the last tap ("" at the start): an action that moves what the board's change
+    # cannot tell (two ships changing places) draws its trail from it
+    last_move: str = field(default="", repr=False, compare=False)
 
     @property
     def key(self) -> str:
@@ -242,8 +245,9 @@ class LessonSession:
         reason = self.why_not(move)
         if reason:
             return Step(self, reason)
-        s = settle(self.lesson, self.state.apply(str(move).strip()))
-        return Step(LessonSession(self.lesson, s, self.plan, self.state, self.taps + 1))
+        move = str(move).strip()
+        s = settle(self.lesson, self.state.apply(move))
+        return Step(LessonSession(self.lesson, s, self.plan, self.state, self.taps + 1, move))
 
 
 def start(lesson: Lesson) -> LessonSession:

@@ -74,15 +74,6 @@ def open_link(fragment: str) -> tuple[GameRecord | None, str | None]:
         return None, str(exc)
 
 
-def link_error_html(message: str) -> str:
-    """An alert telling the player why the link did not open (the page stays usable)."""
-    return (
-        '<div class="nova-link-error" role="alert">'
-        f"<strong>This game link could not be opened:</strong> {escape(message)}. "
-        "You can start a new game instead.</div>"
-    )
-
-
 def _players_line(record: GameRecord) -> str:
     return ", ".join(escape(n) for n in record.names)
 
@@ -271,16 +262,10 @@ class Replay:
         r = self.record
         marks = None
         if self.step:  # the shown decision's moves, marked and played on the board
-            from ..render.marks import motions, touched
+            from ..render.marks import step_marks
 
-            a, b = self.states[self.step - 1], s
-            moved = motions(a, b)
-            marks = {
-                "seat": a.turn,
-                "motions": moved,
-                "touched": touched(a, b),
-                "latest": {"index": f"r{self.step}", "motions": moved},
-            }
+            a, move = self.states[self.step - 1], r.moves[self.step - 1]
+            marks = step_marks(a, s, a.turn, f"r{self.step}", move)
         board = game_html(
             view, r.names, colours, r.bots, [self.caption()], False, "", "", marks=marks
         )

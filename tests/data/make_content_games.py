@@ -15,7 +15,8 @@ import sys
 
 checkout, out_path, version, commit = sys.argv[1:5]
 sys.path.insert(0, checkout)
-from nova.links import encode, random_record  # noqa: E402
+from nova.links import encode  # noqa: E402
+from nova_tools.links import random_record  # noqa: E402
 
 DOC = (
     f"Games played and shared by rules content {version}, made by make_content_games.py "

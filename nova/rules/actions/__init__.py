@@ -2,11 +2,11 @@
 primitives a card's action is made of (docs/RULES.md, "Composed actions").
 
 Adding a primitive: one module here (or anywhere imported), with a frozen dataclass for the
-action it puts under way (:class:`~.base.Action`: its moves, its rules, its prompt and its
-log line) registered with :func:`~.base.register`, and a :class:`~nova.rules.primitives.
-Primitive` (its name in the data and the notation, its word, its rule references, its text
-on a card and in the help) registered with :func:`~nova.rules.primitives.register_primitive`.
-Nothing else in the package names it.
+action it puts under way (:class:`~.base.Action`: its kind, its moves, its rules, its prompt,
+its log line and what it moves on the board) and one registration: a
+:class:`~nova.rules.primitives.Primitive` (its name in the data and the notation, its word,
+its rule references, its text on a card and in the help, and that action) given to
+:func:`~nova.rules.primitives.register_primitive`. Nothing else in the package names it.
 """
 
 from . import (
@@ -25,14 +25,13 @@ from . import (
     unload_bays,
     upgrade,
 )
-from .base import REGISTRY, Action, Kind, done, from_json, register, start, unregister
+from .base import REGISTRY, Action, done, from_json, start, unregister
 from .reorder import reorder_modes
 from .skip import skip_possible
 
 __all__ = [
     "REGISTRY",
     "Action",
-    "Kind",
     "disrupt",
     "done",
     "from_json",
@@ -43,7 +42,6 @@ __all__ = [
     "orbit",
     "phase_shift",
     "push",
-    "register",
     "reorder",
     "reorder_modes",
     "sabotage",

@@ -15,13 +15,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .. import move as mv
 from ..content import Step
 from ..move import Move
-from ..primitives import IMMEDIATE, unregister_primitive
+from ..primitives import ACTIONS, IMMEDIATE, unregister_primitive
 
 if TYPE_CHECKING:
     from ..content import Layout
@@ -31,38 +30,13 @@ if TYPE_CHECKING:
 StartCheck = Callable[["State", list[int]], bool]
 
 
-class Kind(StrEnum):
-    """The kinds of action of the rulebook that can be under way between two decisions (an
-    action's ``kind`` is its name in saves and the notation; a new one needs no entry here)."""
-
-    ORBIT = "orbit"
-    JUMP = "jump"
-    HYPER_JUMP = "hyper_jump"
-    PHASE_SHIFT = "phase_shift"
-    JUMP_PUSH = "jump_push"
-    UNLOAD = "unload"
-    UNLOAD_BAYS = "unload_bays"  # an Unload's Shards going into the bays, one at a time (R38)
-    HIJACK = "hijack"
-    PUSH = "push"
-    SABOTAGE = "sabotage"
-    UPGRADE = "upgrade"
-    REORDER = "reorder"
-    SKIP = "skip"
-
-
 A = TypeVar("A", bound="Action")
-# kind -> its class (a primitive's name finds its class too)
-REGISTRY: dict[str, type[Action]] = {}
-
-
-def register(cls: type[A]) -> type[A]:
-    REGISTRY[cls.kind] = cls
-    return cls
+# kind -> its class (a primitive's name finds its class too): filled by the registrations
+REGISTRY = ACTIONS
 
 
 def unregister(kind: str) -> None:
     """Forget the action ``kind`` and the primitive of that name (a test's own)."""
-    REGISTRY.pop(kind, None)
     unregister_primitive(kind)
 
 

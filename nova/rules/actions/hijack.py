@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING
 from ..board import move_stack
 from ..primitives import Primitive, register_primitive
 from .attack import Attack
-from .base import Kind, done, register
+from .base import done
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Hijack(Attack):
-    kind = Kind.HIJACK
+    kind = "hijack"
     verb, verbs = "hijack", "hijacks"
     leaves_shard = True
     why_ship = "Hijack needs your ship next to an opponent's on the same ring (R39)"

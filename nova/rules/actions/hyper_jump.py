@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..board import any_open_gate, open_gate
 from ..content import Step
 from ..primitives import Primitive, register_primitive
-from .base import Kind, StartCheck, register
+from .base import StartCheck
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
@@ -16,10 +16,9 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class HyperJump(ShipMove):
-    kind = Kind.HYPER_JUMP
+    kind = "hyper_jump"
     told_verb = " hyper-jumps"
     why_ship = "Hyper-Jump moves one of your ships on an orbit space (R63)"
     why_dest = "Hyper-Jump goes to an open Jump-Gate (R63)"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..board import NOT_A_GATE, any_open_gate, open_gate
 from ..content import Step
 from ..primitives import Primitive, register_primitive
-from .base import Kind, StartCheck, register
+from .base import StartCheck
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
@@ -16,10 +16,9 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Jump(ShipMove):
-    kind = Kind.JUMP
+    kind = "jump"
     told_verb = " jumps"
     why_ship = "Jump starts from one of your ships on a Jump-Gate, to an open Jump-Gate (R35)"
     why_dest = "Jump goes to an open Jump-Gate: no ship and no Shard on it (R35)"

@@ -10,7 +10,7 @@ from .. import move as mv
 from ..board import NO_SHIP, NOT_A_GATE, height, in_play, move_stack, push_destination
 from ..move import Move
 from ..primitives import Primitive, register_primitive
-from .base import Kind, done, register
+from .base import done
 from .ship_move import ShipMove
 from .telling import moved_to
 
@@ -25,10 +25,9 @@ def push_directions(s: State, ship: int, gate: int) -> list[int]:
     return [d for d in (1, -1) if push_destination(s, gate, d, dist, vacated=ship) is not None]
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class JumpPush(ShipMove):
-    kind = Kind.JUMP_PUSH
+    kind = "jump_push"
     told_verb = " jump-pushes"
     why_ship = "Jump-Push starts from one of your ships on a Jump-Gate (R69)"
     why_dest = "Jump-Push goes to another Jump-Gate (R69)"

@@ -12,7 +12,7 @@ from ..board import can_orbit, orbit_reach, orbit_ships, orbit_targets
 from ..content import Step
 from ..move import Move
 from ..primitives import Primitive, register_primitive
-from .base import Kind, StartCheck, done, register
+from .base import StartCheck, done
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
@@ -20,10 +20,9 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Orbit(ShipMove):
-    kind = Kind.ORBIT
+    kind = "orbit"
     why_ship = (
         "Orbit moves one of your ships that can go that far without landing on a ship (R28, R30)"
     )

@@ -8,17 +8,15 @@ from typing import TYPE_CHECKING
 
 from ..board import NO_SHIP, in_play
 from ..primitives import Primitive, register_primitive
-from .base import Kind, register
 from .ship_move import ShipMove
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class PhaseShift(ShipMove):
-    kind = Kind.PHASE_SHIFT
+    kind = "phase_shift"
     told_verb = " phase-shifts"
     why_ship = "Phase Shift needs your ship next to a free space on the next ring (R62)"
     why_dest = (

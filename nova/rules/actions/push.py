@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING
 from ..board import move_stack
 from ..primitives import Primitive, register_primitive
 from .attack import Attack
-from .base import Kind, done, register
+from .base import done
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Push(Attack):
-    kind = Kind.PUSH
+    kind = "push"
     verb, verbs = "push", "pushes"
     why_ship = "Push needs your ship next to an opponent's on the same ring (R67)"
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .. import move as mv
 from ..move import Move
 from ..primitives import Primitive, register_primitive
-from .base import Action, Kind, done, register
+from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
@@ -28,10 +28,9 @@ def reorder_modes(s: State) -> list[Move]:
     return modes
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Reorder(Action):
-    kind = Kind.REORDER
+    kind = "reorder"
 
     mode: str | None = None  # Rt, or R0-R2
     targets: tuple[int, ...] = ()  # the bays being rearranged

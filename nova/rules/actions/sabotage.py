@@ -11,16 +11,15 @@ from ..board import NO_SHIP, move_stack, orbit_targets
 from ..content import Step
 from ..move import Move
 from ..primitives import Primitive, register_primitive
-from .base import Action, Kind, done, register
+from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Sabotage(Action):
-    kind = Kind.SABOTAGE
+    kind = "sabotage"
     why_target = "Sabotage takes an opponent's ship that can be moved 1-3 spaces (R64)"
     why_dest = "Sabotage moves that ship 1-3 spaces along its ring, not onto a ship (R64)"
 

@@ -13,7 +13,7 @@ from ..board import orbit_ships
 from ..content import CardAction
 from ..move import Move
 from ..primitives import Primitive, register_primitive
-from .base import Action, Kind, done, register
+from .base import Action, done
 from .orbit import Orbit
 
 if TYPE_CHECKING:
@@ -83,10 +83,9 @@ def skip_possible(s: State, skip_card: str | None) -> bool:
     return any(skip_movable(s, t) for t in skip_sums(cards, skip_card or ""))
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Skip(Action):
-    kind = Kind.SKIP
+    kind = "skip"
 
     totals: tuple[int, ...] = (0,)  # every sum the cards added so far can make
 

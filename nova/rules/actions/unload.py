@@ -13,7 +13,7 @@ from ..content import Step
 from ..move import Move
 from ..primitives import Primitive, register_primitive
 from ..track import advance_track
-from .base import Action, Kind, done, register
+from .base import Action, done
 from .telling import shards as shards_words
 from .unload_bays import UnloadBays
 
@@ -21,10 +21,9 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Unload(Action):
-    kind = Kind.UNLOAD
+    kind = "unload"
     why_ship = "Unload needs your ship on one of your own Jump-Gates (R36)"
 
     ship: int | None = None  # given when the card's step before moved this ship

@@ -9,17 +9,18 @@ from typing import TYPE_CHECKING, Any
 from .. import move as mv
 from ..content import COLOUR_NAMES
 from ..move import Move
+from ..primitives import register_action
 from ..track import advance_track
-from .base import Action, Kind, done, register
+from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-@register
+@register_action
 @dataclass(frozen=True, kw_only=True)
 class UnloadBays(Action):
-    kind = Kind.UNLOAD_BAYS
+    kind = "unload_bays"
 
     shards: str = ""  # still to bank, the next one first
 

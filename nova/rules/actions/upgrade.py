@@ -10,16 +10,15 @@ from .. import move as mv
 from ..move import Move
 from ..primitives import Primitive, register_primitive
 from ..track import end_if_track_stuck
-from .base import Action, Kind, done, register
+from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
 
 
-@register
 @dataclass(frozen=True, kw_only=True)
 class Upgrade(Action):
-    kind = Kind.UPGRADE
+    kind = "upgrade"
 
     def possible(self, s: State) -> bool:
         return bool(s.academy) or any(c is not None for c in s.face_up)

@@ -15,6 +15,7 @@ from ...record import DEFAULT_COLOURS
 from ...render.prompts import CARD_KEYS, assign_keys
 
 if TYPE_CHECKING:
+    from ..controller import Controller
     from ..saves import Moves
     from ..session import Session
 
@@ -119,6 +120,16 @@ class WhyNot(Intent):
 
     token: str = ""
     space: str = ""
+
+
+def say_why_not(c: Controller, game: Session, intent: WhyNot) -> frozenset[Effect]:
+    """Show why ``intent``'s tap is not a choice now (a game on this device or by links, in
+    its words naming the rule), unless it is one or that is shown already."""
+    why = game.why_not(intent.token) if intent.token else game.why_not_space(intent.space)
+    if not why or why == c.ui.message:
+        return NONE
+    c.set(message=why)
+    return ALL
 
 
 def choice_key(

@@ -29,6 +29,7 @@ from .base import (
     Worker,
     choice_key,
     safe_colours,
+    say_why_not,
 )
 
 if TYPE_CHECKING:
@@ -154,11 +155,7 @@ def why_not(c: Controller, screen: GameScreen, intent: WhyNot) -> frozenset[Effe
     s = _on_game(c)
     if s is None or s.state.is_over() or s.needs_pass():
         return NONE
-    why = s.why_not(intent.token) if intent.token else s.why_not_space(intent.space)
-    if not why or why == c.ui.message:
-        return NONE
-    c.set(message=why)
-    return ALL
+    return say_why_not(c, s, intent)
 
 
 def ready(c: Controller, screen: GameScreen, intent: Ready) -> frozenset[Effect]:

@@ -31,6 +31,7 @@ from .base import (
     WhyNot,
     choice_key,
     safe_colours,
+    say_why_not,
 )
 from .game import Undo
 from .start import NewGameScreen
@@ -292,11 +293,7 @@ def why_not(c: Controller, screen: LinksScreen, intent: WhyNot) -> frozenset[Eff
     s = screen.session
     if s is None or s.over():
         return NONE
-    why = s.why_not(intent.token) if intent.token else s.why_not_space(intent.space)
-    if not why or why == c.ui.message:
-        return NONE
-    c.set(message=why)
-    return ALL
+    return say_why_not(c, s, intent)
 
 
 def send_link(c: Controller, screen: LinksScreen, intent: SendLink) -> frozenset[Effect]:

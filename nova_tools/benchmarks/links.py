@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-from ..fair import wire
-from ..fair.simulate import honest_record
-from ..links import encode, random_record
+from nova.fair import wire
+from nova.links import encode
+from nova_tools.fair.simulate import honest_record
+from nova_tools.links import random_record
+
 from .chromium import launch_chromium
-
-ROOT = Path(__file__).resolve().parents[2]
+from .site import build_site, served_site
 
 
 def _open(page, fragment: str, moves: int) -> float:
@@ -48,34 +46,23 @@ def main(argv: list[str]) -> int:
     except ImportError:
         print("bench-links needs Playwright: pip install -e '.[test]' (or make test)")
         return 2
-    tools = ROOT / "tools"
     if not args.no_build:
-        subprocess.run([sys.executable, str(tools / "build_site.py")], check=True,
-                       stdout=subprocess.DEVNULL)  # fmt: skip
-    server = subprocess.Popen(
-        [sys.executable, str(tools / "serve.py"), "--port", "0"], stdout=subprocess.PIPE, text=True
-    )
-    assert server.stdout is not None
-    url = server.stdout.readline().split(" ", 1)[1].strip()
+        build_site()
     fair_ms, friendly_ms, lengths = [], [], []
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            page = browser.new_context().new_page()
-            page.goto(url)
-            page.wait_for_selector("body[data-nova-ready]", state="attached", timeout=120_000)
-            for rep in range(args.reps):
-                record, _ = honest_record(args.players, 1000 + rep, chooser=_uniform)
-                fair = wire.encode(record)
-                friendly_record = random_record(args.players, 1000 + rep)
-                friendly = encode(friendly_record)
-                lengths.append((len(record.moves), len(friendly_record.moves)))
-                fair_ms.append(_open(page, fair, len(record.moves)))
-                friendly_ms.append(_open(page, friendly, len(friendly_record.moves)))
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_site() as url, sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_context().new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-nova-ready]", state="attached", timeout=120_000)
+        for rep in range(args.reps):
+            record, _ = honest_record(args.players, 1000 + rep, chooser=_uniform)
+            fair = wire.encode(record)
+            friendly_record = random_record(args.players, 1000 + rep)
+            friendly = encode(friendly_record)
+            lengths.append((len(record.moves), len(friendly_record.moves)))
+            fair_ms.append(_open(page, fair, len(record.moves)))
+            friendly_ms.append(_open(page, friendly, len(friendly_record.moves)))
+        browser.close()
     fm = statistics.median(fair_ms)
     rm = statistics.median(friendly_ms)
     moves_fair = statistics.median(a for a, _ in lengths)

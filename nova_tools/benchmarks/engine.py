@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules import new_game
+from nova.rules import new_game
 
 
 def nova_playouts(seconds: float = 3.0, seed: int = 0) -> tuple[int, int, float]:

@@ -41,7 +41,6 @@ import collections
 import json
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -49,6 +48,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from .chromium import launch_chromium, launch_persistent_chromium
+from .site import build_site, served_site
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FRAME_MS = 1000 / 60
@@ -415,9 +415,9 @@ def _bot_game(
 def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int, bot: str) -> dict:
     """The page's game, decision by decision, asked of the same bots under CPython with the
     same thinking time (the page's moves are played, so both see the same positions)."""
-    from ..record import GameRecord
-    from ..rules import new_game
-    from ..web.bot_turns import BotStats, thinking_bot
+    from nova.record import GameRecord
+    from nova.rules import new_game
+    from nova.web.bot_turns import BotStats, thinking_bot
 
     moves: list[str] = []
     if save:
@@ -499,26 +499,11 @@ def main(argv: list[str]) -> int:
         print("bench-page needs Playwright: pip install -e '.[test]' (or make test)")
         return 2
     if not args.no_build:
-        subprocess.run(
-            [sys.executable, str(tools / "build_site.py")],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+        build_site()
     log_dir = tempfile.TemporaryDirectory()
     log = ServerLog(Path(log_dir.name) / "requests.jsonl")
-    server = subprocess.Popen(
-        [sys.executable, str(tools / "serve.py"), "--port", "0", "--log-requests", str(log.path)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
     try:
-        assert server.stdout is not None
-        line = server.stdout.readline().strip()
-        if not line.startswith("serving "):
-            print(f"tools/serve.py did not start: {line!r}")
-            return 1
-        url = line.split(" ", 1)[1]
-        with sync_playwright() as p:
+        with served_site(log.path) as url, sync_playwright() as p:
             browser = launch_chromium(p)
             print(f"bench-page: {url}, Chromium {browser.version}, {args.reps} loads each")
             # interleaved, so that a busy spell on the machine hits every case alike
@@ -607,8 +592,6 @@ def main(argv: list[str]) -> int:
                 )
             browser.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
         log_dir.cleanup()
 
     def row(name: str, value: str, ref: str) -> None:

@@ -9,12 +9,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..record import DEFAULT_COLOURS
-from . import keys, wire
-from .audit import AuditReport, audit
-from .device import Device, host, join, receive, reveal_secret, send_turn, start
-from .record import FairRecord, Reveal
-from .table import end_turn, play_move, setup, start_turn
+from nova.fair import keys, wire
+from nova.fair.audit import AuditReport, audit
+from nova.fair.device import Device, host, join, receive, reveal_secret, send_turn, start
+from nova.fair.record import FairRecord, Reveal
+from nova.fair.table import end_turn, play_move, setup, start_turn
+from nova.record import DEFAULT_COLOURS
 
 
 @dataclass

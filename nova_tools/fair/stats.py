@@ -8,9 +8,11 @@ import argparse
 import statistics
 import time
 
-from .. import links
+from nova import links
+from nova.fair.wire import decode, encode, forget
+from nova_tools.links import random_record
+
 from .simulate import honest_record
-from .wire import decode, encode, forget
 
 
 def _uniform(legal: list[str], rng) -> str:
@@ -46,7 +48,7 @@ def fair_stats(games: int, seed: int = 0) -> list[str]:
             fair_len.append(len(link) + 1)
             end_len.append(len(end) + 1)
             moves.append(len(record.moves))
-            friendly = links.random_record(players, seed + g)
+            friendly = random_record(players, seed + g)
             flink = links.encode(friendly)
             friendly_len.append(len(flink) + 1)
             if g < 5:

@@ -20,8 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..lab.core.result import without_machine
+from nova.lab.core.result import without_machine
+
 from .chromium import launch_chromium
+from .site import build_site, served_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,39 +53,24 @@ def main(argv: list[str]) -> int:
     except ImportError:
         print("bench-workbench needs Playwright: pip install -e '.[test]' (or make test)")
         return 2
-    tools = ROOT / "tools"
     if not args.no_build:
-        subprocess.run([sys.executable, str(tools / "build_site.py")], check=True,
-                       stdout=subprocess.DEVNULL)  # fmt: skip
-    server = subprocess.Popen(
-        [sys.executable, str(tools / "serve.py"), "--port", "0"], stdout=subprocess.PIPE, text=True
-    )
+        build_site()
     query = f"?lab&players={args.players}&games={args.games}&bots={args.bots}&seed={args.seed}"
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline().strip()
-        if not line.startswith("serving "):
-            print(f"tools/serve.py did not start: {line!r}")
-            return 1
-        url = line.split(" ", 1)[1]
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            page = browser.new_page()
-            page.goto(url + "index.html" + query)
-            page.wait_for_selector('body[data-nova-screen="lab"]', timeout=120_000)
-            cores = page.evaluate("navigator.hardwareConcurrency")
-            print(
-                f"bench-workbench: {args.games} games, {args.players} players, bots {args.bots}, "
-                f"seed {args.seed}; Chromium {browser.version}, {cores} cores "
-                f"(os.cpu_count {os.cpu_count()})",
-                flush=True,
-            )
-            cold = _page_run(page)
-            warm = _page_run(page)
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait()
+    with served_site() as url, sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page()
+        page.goto(url + "index.html" + query)
+        page.wait_for_selector('body[data-nova-screen="lab"]', timeout=120_000)
+        cores = page.evaluate("navigator.hardwareConcurrency")
+        print(
+            f"bench-workbench: {args.games} games, {args.players} players, bots {args.bots}, "
+            f"seed {args.seed}; Chromium {browser.version}, {cores} cores "
+            f"(os.cpu_count {os.cpu_count()})",
+            flush=True,
+        )
+        cold = _page_run(page)
+        warm = _page_run(page)
+        browser.close()
     workers = max(1, warm["workers"])
     t0 = time.perf_counter()
     out = subprocess.run(

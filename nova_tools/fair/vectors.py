@@ -9,12 +9,13 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import keys, wire
-from .audit import audit
-from .device import Device, abandon, reveal_secret, send_turn
-from .record import FairRecord, Reveal
+from nova.fair import keys, wire
+from nova.fair.audit import audit
+from nova.fair.device import Device, abandon, reveal_secret, send_turn
+from nova.fair.record import FairRecord, Reveal
+from nova.fair.table import Refused, replay
+
 from .simulate import choose_turn, deliver, seeded_secret, set_up
-from .table import Refused, replay
 
 
 @dataclass(frozen=True)
