@@ -1,11 +1,11 @@
-"""``peek``: the search bot that sees every hidden card. A ceiling for the lab, never a player.
+"""``peek``: the best bot, seeing every hidden card. A ceiling for the lab, never a player.
 
-It thinks on the true state (every hand, every draw pile in order, the Academy Deck)
-instead of states dealt from its view; only the bag's future draws and reshuffles are
-left to chance, by a fresh random generator per simulation. How far the best honest bot
-rates below it on the ladder is how much hidden information costs it, an upper bound on
-what better guessing could gain. The page never offers it (``LAB_ONLY`` in
-:mod:`nova.bots`): a bot that peeks would be a cheat.
+The raider's search (the page's ``best``), thinking on the true state (every hand, every
+draw pile in order, the Academy Deck) instead of states dealt from its view; only the bag's
+future draws and reshuffles are left to chance, by a fresh random generator per simulation.
+How far the best honest bot rates below it on the ladder is how much hidden information
+costs it: an upper bound on what better guessing of the hidden cards could gain. The page
+never offers it (``LAB_ONLY`` in :mod:`nova.bots`): a bot that peeks would be a cheat.
 
 The lab hands it the true state with :meth:`PeekingBot.see` before each decision (bots
 that do not have ``peeks`` never get it).
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from ..rules import State
 from ..rules.chance import with_generator
-from .search import SearchBot
+from .raider import RaiderBot
 
 
-class PeekingBot(SearchBot):
+class PeekingBot(RaiderBot):
     name = "peek"
     peeks = True
 
