@@ -36,27 +36,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nova.bots import make_bot  # noqa: E402
-from nova.bots.evaluate import Weights, evaluate  # noqa: E402
+from nova.bots.evaluate import HOLDINGS, Weights, evaluate  # noqa: E402
 from nova.lab.core.game import game_seed  # noqa: E402
 from nova.rules import State, new_game  # noqa: E402
 from nova.rules import move as mv  # noqa: E402
 
-TUNED = (
-    "shard",
-    "home_gate",
-    "jump_home",
-    "orbit_home",
-    "step",
-    "far",
-    "ship",
-    "in_play",
-    "reach",
-    "open_tail",
-    "threat",
-    "at_risk",
-    "exposed",
-    "blend",
-)
+TUNED = HOLDINGS
 # Each weight stays within these shares of its hand-set value: the sample is a few thousand
 # positions of one kind of play, and a weight far outside them fits that sample's noise.
 BOUNDS = (0.25, 4.0)

@@ -33,28 +33,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nova.bots import GreedyBot, RaiderBot  # noqa: E402
-from nova.bots.evaluate import Weights  # noqa: E402
+from nova.bots.evaluate import HOLDINGS, Weights  # noqa: E402
 from nova.lab.core.game import game_seed  # noqa: E402
 from nova.rules import new_game  # noqa: E402
 
-# The weights tuned (the rest keep their values): those of the evaluation's terms that
-# every game meets. A scale of 0 would freeze a weight; each is at least SCALE_FLOOR.
-TUNED = (
-    "shard",
-    "home_gate",
-    "jump_home",
-    "orbit_home",
-    "ship",
-    "in_play",
-    "reach",
-    "open_tail",
-    "threat",
-    "tempo",
-    "at_risk",
-    "exposed",
-    "blend",
-    "dry",
-)
+# The weights tuned (the rest keep their values): what a position holds, and two of the
+# terms that steer the end. A scale of 0 would freeze a weight; each is at least SCALE_FLOOR.
+TUNED = (*HOLDINGS, "tempo", "dry")
 SCALE_FLOOR = 0.1
 ALPHA, GAMMA = 0.602, 0.101  # Spall's exponents
 

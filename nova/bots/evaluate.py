@@ -100,6 +100,26 @@ class Weights:
 
 DEFAULT = Weights()
 
+# The weights of what a position holds (Shards, ships, threats, the opponents' blend), as
+# against those that steer how the game ends (tempo, finish, dry, lead): what a tuner may fit
+# to who wins (tools/texel_tune.py, tools/tune_weights.py).
+HOLDINGS = (
+    "shard",
+    "home_gate",
+    "jump_home",
+    "orbit_home",
+    "step",
+    "far",
+    "ship",
+    "in_play",
+    "reach",
+    "open_tail",
+    "threat",
+    "at_risk",
+    "exposed",
+    "blend",
+)
+
 
 @lru_cache(maxsize=4096)
 def bay_points(bay: str, table: tuple[tuple[int, int], ...]) -> tuple[int, int]:

@@ -22,6 +22,7 @@ import sys
 import time
 from typing import TextIO
 
+from .cli import positive
 from .core.game import Batch, GameResult, parse_bots
 from .ladder import (
     LadderGame,
@@ -35,17 +36,6 @@ from .ladder import (
 )
 from .runners import LabSetupError, connect, run_batches
 from .sprt import Sprt, bounds, elo_estimate
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n}: at least 1")
-    return n
-
 
 DEFAULT_RUNGS = "random,greedy,search:16,search:48"
 
@@ -84,7 +74,7 @@ class Keeper:
 
 def _add_run_args(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, help="processes")
+    ap.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     ap.add_argument("--out", default=None, metavar="FILE.jsonl", help="keep every game (append)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -101,7 +91,7 @@ def ladder_main(argv: list[str]) -> int:
         "--bots", default=None, help=f"the rungs (default {DEFAULT_RUNGS}; a refit: all kept)"
     )
     ap.add_argument("--players", type=int, default=None, help="2 (default), 3 or 4")
-    ap.add_argument("--games", type=_positive, default=100, help="games per pair (whole deals)")
+    ap.add_argument("--games", type=positive, default=100, help="games per pair (whole deals)")
     ap.add_argument("--pairs", choices=("all", "adjacent"), default="all")
     ap.add_argument("--anchor", default="greedy", help="the rung rated 0")
     ap.add_argument("--field", default=None, help="3-4 players: the bot in the other seats")
@@ -224,8 +214,8 @@ def sprt_main(argv: list[str]) -> int:
     ap.add_argument("--elo1", type=float, required=True)
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
-    ap.add_argument("--max-games", type=_positive, default=None, help="give up after N games")
-    ap.add_argument("--batch", type=_positive, default=None, help="pairs per batch (4 a slot)")
+    ap.add_argument("--max-games", type=positive, default=None, help="give up after N games")
+    ap.add_argument("--batch", type=positive, default=None, help="pairs per batch (4 a slot)")
     _add_run_args(ap)
     args = ap.parse_args(argv)
     try:
