@@ -39,6 +39,7 @@ from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
 from .core.result import run_result
 from .core.summary import summarize
+from .options import positive
 from .runners import LabSetupError, read_variant, run_batches
 from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim, parse_set
 from .text_report import report_lines, table_lines
@@ -55,17 +56,6 @@ def wins_note(results: list[list[GameResult]]) -> str:
                     wins[k] += r.returns[seat]
             parts.append("/".join(f"{w:g}" for w in wins))
     return "wins " + " | ".join(parts)
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (a batch of no games has no figures)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n}: at least 1")
-    return n
 
 
 def add_run_args(ap: argparse.ArgumentParser) -> None:

@@ -22,7 +22,6 @@ import sys
 import time
 from typing import TextIO
 
-from .cli import positive
 from .core.game import Batch, GameResult, parse_bots
 from .ladder import (
     LadderGame,
@@ -34,6 +33,7 @@ from .ladder import (
     whole_deals,
     write_chart,
 )
+from .options import positive
 from .runners import LabSetupError, connect, run_batches
 from .sprt import Sprt, bounds, elo_estimate
 
