@@ -3,13 +3,13 @@ way is handled everywhere a player or a bot meets it."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from nova.bots.planner import PLANS
 from nova.rules.actions import REGISTRY, Action
 from nova.rules.content import SPECIAL_ACTIONS, STEP_WORDS
 from nova.rules.primitives import IMMEDIATE, PRIMITIVES
+from tests.build_helpers import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "nova" / "rules"
@@ -22,29 +22,10 @@ def _module(path: Path, root: Path = ROOT) -> str:
 
 def _imports(path: Path, root: Path = ROOT) -> set[str]:
     """Every nova.rules module ``path`` imports at run time, inside functions too (imports
-    under ``if TYPE_CHECKING:`` are for the type checker only and never run)."""
-    tree = ast.parse(path.read_text())
-    name = _module(path, root)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for n in ast.walk(node))
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                pkg = package.split(".")
-                pkg = pkg[: len(pkg) - node.level + 1]
-                base = ".".join(pkg + ([base] if base else []))
-            out.add(base)
-            out.update(f"{base}.{a.name}" for a in node.names)
-    return {m for m in out if m.startswith("nova.rules")}
+    under ``if TYPE_CHECKING:`` are for the type checker only and never run): the build's
+    own reader of imports."""
+    found = build_site().imported_modules(path, _module(path, root))
+    return {m for m in found if m.startswith("nova.rules")}
 
 
 def module_graph(folder: Path, root: Path = ROOT) -> dict[str, set[str]]:
@@ -128,20 +109,10 @@ def test_every_primitive_of_the_data_is_an_action_or_acts_at_once():
         assert p.action is None or p.action is REGISTRY[name]
 
 
-def _build_site():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    assert spec and spec.loader
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    return build
-
-
 def test_the_site_ships_and_snapshots_what_the_page_imports_and_nothing_else():
     """nova.zip and the memory snapshot hold the nova modules that the page's entry and its
     workers import, followed through the package; not the command line or the tools."""
-    build = _build_site()
+    build = build_site()
     shipped = set(build.page_modules())
     assert {"nova.web.app", "nova.web.bot_worker", "nova.web.lab_worker"} <= shipped
     assert {
@@ -157,7 +128,7 @@ def test_the_site_ships_and_snapshots_what_the_page_imports_and_nothing_else():
     }
     assert set(files) == shipped
     for name, path in files.items():  # whatever a shipped module imports of nova is shipped
-        for target in build._imported(path, name):
+        for target in build.imported_modules(path, name):
             module = ROOT / Path(*target.split("."))
             if module.with_suffix(".py").is_file() or (module / "__init__.py").is_file():
                 assert target in shipped, (name, target)

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 from nova.lab.core.game import END_REASONS
+from tests.build_helpers import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 LAB = ROOT / "nova" / "lab"
@@ -19,24 +20,9 @@ def _module_name(path: Path) -> str:
 
 
 def _imports(path: Path) -> set[str]:
-    """Every module ``path`` imports, anywhere in it (inside functions too), absolute names."""
-    name = _module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(max(node.level - 1, 0)):
-                base = base.rpartition(".")[0]
-            target = (
-                node.module if node.level == 0 else ".".join(x for x in (base, node.module) if x)
-            )
-            found.add(target)
-            # ``from . import x`` may name a module as well as a name
-            found.update(f"{target}.{alias.name}" for alias in node.names)
-    return found
+    """Every module ``path`` imports at run time (inside functions too), absolute names: the
+    build's own reader of imports."""
+    return build_site().imported_modules(path, _module_name(path))
 
 
 def lab_import_graph() -> dict[str, set[str]]:
@@ -92,12 +78,7 @@ def test_the_core_runs_anywhere():
 def test_the_page_ships_what_its_lab_modules_import():
     """What the page ships of the lab (what the page's imports reach: the core and the
     workbench's model) imports only what it ships and nothing the page cannot load."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    assert spec and spec.loader
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = build_site()
     shipped = {name for name in build.page_modules() if name.startswith("nova.lab")}
     assert {"nova.lab.core.game", "nova.lab.core.result", "nova.lab.workbench"} <= shipped
     assert "nova.lab.runners" not in shipped and "nova.lab.cli" not in shipped

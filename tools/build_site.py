@@ -245,7 +245,7 @@ def _module_name(rel: str) -> str:
     return rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
-def _imported(path: Path, name: str) -> set[str]:
+def imported_modules(path: Path, name: str) -> set[str]:
     """The module names ``path`` (module ``name``) imports at run time, inside functions too,
     resolved to absolute names; ``from a import b`` gives both ``a`` and ``a.b`` (``b`` may be
     a module). Imports under ``if TYPE_CHECKING:`` never run and are left out."""
@@ -281,14 +281,14 @@ def page_modules() -> list[str]:
     }
     todo: set[str] = set()
     for entry in PAGE_ENTRIES:
-        todo |= _imported(ROOT / entry, "__main__")
+        todo |= imported_modules(ROOT / entry, "__main__")
     seen: set[str] = set()
     while todo:
         name = todo.pop()
         if name not in files or name in seen:
             continue
         seen.add(name)
-        todo |= _imported(files[name], name)
+        todo |= imported_modules(files[name], name)
         todo |= {name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1)}  # its packages
     return sorted(seen)
 
