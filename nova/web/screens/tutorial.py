@@ -191,7 +191,7 @@ def keys(c: Controller, screen: TutorialScreen, key: str, focused_move: str | No
     ls = screen.session
     if ls is None or c.ui.help_open or ls.done:
         return None
-    legal = [str(m) for m in ls.state.view(ls.lesson.seat).get("legal", [])]
+    legal = [str(m) for m in ls.state.view(ls.lesson.seat).legal]
     return choice_key(key, focused_move, on_button, legal)
 
 
