@@ -24,27 +24,34 @@ from .controller import (
     CloseHelp,
     CloseShare,
     Controller,
-    Effect,
     FormInput,
     Intent,
     LabEdit,
     OpenLink,
     Play,
-    Ready,
-    ReplayGo,
     SavesChanged,
     Say,
-    Share,
-    Shared,
     WhyNot,
     Worker,
     WorkerChanged,
-    ui_intent,
 )
 from .dom import Painting, element, is_button, is_native_button, local_storage, new_tab
+from .effects import (
+    ClearAddress,
+    Download,
+    Effect,
+    Offer,
+    OwnPage,
+    Refocus,
+    Render,
+    RunLab,
+    SetAddress,
+    ShowHelp,
+    Think,
+)
 from .saves import SaveStore
+from .screens.base import Drawing
 from .screens.lab import LabRunner
-from .screens.links import SendOffered, outbox_title, outbox_url
 from .share import offer
 from .workers import Workers
 
@@ -118,46 +125,48 @@ class App(Painting, Workers):
     def do(self, intent: Intent) -> None:
         self.apply(self.c.dispatch(intent))
 
-    def apply(self, effects: frozenset[Effect]) -> None:
-        if Effect.CLEAR_LINK in effects:
-            try:  # the game is saved now: a reload resumes it instead of re-opening the link
-                self.window.history.replaceState(None, "", self.window.location.pathname)
-            except Exception:
-                pass
-        if Effect.HELP_LAYER in effects:
-            opened = self.c.ui.help_open
-            if not self.show_help(opened):
+    def apply(self, effects: tuple[Effect, ...]) -> None:
+        """Perform each effect, in order, by its kind (``effects.py``)."""
+        for effect in effects:
+            self.perform(effect)
+
+    def perform(self, effect: Effect) -> None:
+        match effect:
+            case Render():
                 self.render()
-            if opened:
-                close = element(self.root.querySelector(".help .close"))
+            case ShowHelp(open=opened):
+                if not self.show_help(opened):
+                    self.render()
+                close = element(self.root.querySelector(".help .close")) if opened else None
                 if close is not None:
                     close.focus()
-        if Effect.RENDER in effects:
-            self.render()
-        if Effect.SHARE in effects:
-            asyncio.ensure_future(self.offer_share())
-        if Effect.SEND_LINK in effects:
-            asyncio.ensure_future(self.offer_send())
-        if Effect.FULL_PAGE in effects:
-            self.open_full_page()
-        if Effect.LINKS_PAGE in effects:
-            self.open_full_page(links_page=True)
-        if Effect.HINT in effects:
-            asyncio.ensure_future(self.ask_hint())
-        if Effect.LAB_RUN in effects:
-            nav = self.window.navigator
-            cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
-            memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
-            memory = float(memory) if isinstance(memory, int | float) else None
-            asyncio.ensure_future(self.lab.run(cores, memory))
-        if Effect.LAB_SAVE in effects:
-            self.save_variant()
-        if Effect.LAB_ADDRESS in effects and self.c.bench is not None:
-            try:  # a reload, or the address copied, opens the workbench as it is now
-                path = self.window.location.pathname
-                self.window.history.replaceState(None, "", f"{path}?{self.c.bench.query()}")
-            except Exception:
-                pass
+            case ClearAddress():
+                self.set_address("")  # a reload no longer re-opens the link or the workbench
+            case SetAddress(query=query):  # a reload, or the address copied, keeps it
+                self.set_address(f"?{query}")
+            case Offer():
+                asyncio.ensure_future(self.offer(effect))
+            case OwnPage(links=links_page):
+                self.open_full_page(links_page)
+            case Think(request=request) if request:
+                asyncio.ensure_future(self.ask_hint())
+            case RunLab():
+                nav = self.window.navigator
+                cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
+                memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
+                memory = float(memory) if isinstance(memory, int | float) else None
+                asyncio.ensure_future(self.lab.run(cores, memory))
+            case Download(name=name, text=text, mime=mime):
+                self.download(name, text, mime)
+            case Refocus(opener=opener):
+                self.refocus(opener)
+
+    def set_address(self, search: str) -> None:
+        """The page's address: its path and ``search`` (no link in the fragment)."""
+        try:
+            self.window.history.replaceState(None, "", f"{self.window.location.pathname}{search}")
+        except Exception:
+            pass
 
     def form_input(self) -> FormInput:
         """The new-game form's fields as they are on the page (None: not on the page)."""
@@ -175,15 +184,13 @@ class App(Painting, Workers):
             pace=value("nova-bot-pace"),
             think_ms=value("nova-bot-think"),
             seed=value("nova-seed"),
-        )
+            seek=slider.value if (slider := element(doc.querySelector('[data-ui="replay-seek"]')))
+            is not None else None,
+            here=str(self.window.location.href),  # a link is made from the page's address
+        )  # fmt: skip
 
     def ui(self, name: str) -> None:
-        intent = ui_intent(name, self.form_input())
-        if isinstance(intent, ReplayGo) and intent.where == "seek":
-            slider = element(self.document.querySelector('[data-ui="replay-seek"]'))
-            intent = ReplayGo(str(slider.value) if slider is not None else "")
-        if isinstance(intent, Share):  # the link is made from the page's address
-            intent = Share(str(self.window.location.href))
+        intent = self.c.ui_intent(name, self.form_input())
         if intent is not None:
             self.do(intent)
 
@@ -212,22 +219,22 @@ class App(Painting, Workers):
         return True
 
     # -- drawing --------------------------------------------------------------------------
-    def markup(self) -> str:
-        return self.c.markup(self.kept if self.can_morph() else frozenset())
+    def drawing(self) -> Drawing:
+        return self.c.drawing(self.kept if self.can_morph() else frozenset())
 
-    def render(self, html: str | None = None) -> None:
-        """Draw the screen (``html``: its markup, if already made)."""
+    def render(self, drawn: Drawing | None = None) -> None:
+        """Draw the screen (``drawn``: its drawing, if already made)."""
         self.renders += 1
         t0 = time.perf_counter()
-        html = self.markup() if html is None else html
+        drawn = self.drawing() if drawn is None else drawn
         t1 = time.perf_counter()
-        if not self.morph(html):  # a part it was told it shows was not there: send all
+        if not self.morph(drawn.html):  # a part it was told it shows was not there: send all
             self.kept = frozenset()
-            html = self.markup()
-            self.morph(html)
-        self.kept = keys_in(html)
+            drawn = self.drawing()
+            self.morph(drawn.html)
+        self.kept = keys_in(drawn.html)
         self.shown = self.shown_now()
-        self.fill_static_layer()
+        self.fill_static_layer(drawn.static)
         self.animate()
         self.zoom_board()
         self.bring_choice()
@@ -288,17 +295,17 @@ class App(Painting, Workers):
             # opened meanwhile: the move shows when the game is back on screen (the rules'
             # close and the replay's redraw it), not under them
             return
-        drawn = self.renders
-        html = self.markup()
+        renders = self.renders
+        drawn = self.drawing()
         await _breathe()
-        if self.renders == drawn:  # else a click drew a newer screen meanwhile
-            self.bots_running_render(html)
+        if self.renders == renders:  # else a click drew a newer screen meanwhile
+            self.bots_running_render(drawn)
         await _breathe()  # the next request is a task of its own, too
 
-    def bots_running_render(self, html: str | None = None) -> None:
+    def bots_running_render(self, drawn: Drawing | None = None) -> None:
         # render without re-scheduling (the loop is already running)
         running, self.bots.running = self.bots.running, True
-        self.render(html)
+        self.render(drawn)
         self.bots.running = running
 
     async def ask_hint(self) -> None:
@@ -391,21 +398,13 @@ class App(Painting, Workers):
             name = el.getAttribute("data-stack")
         self.do(WhyNot(space=str(name)))
 
-    async def offer_share(self) -> None:
-        """The share panel is open: put the keyboard in it (its Copy button), then offer its
-        link (the device's share menu, else the clipboard) and say what that did."""
-        first = element(self.document.querySelector("[data-nova-share-panel] button"))
+    async def offer(self, effect: Offer) -> None:
+        """Put the keyboard where ``effect`` says (the share panel's Copy button), then offer
+        its link (the device's share menu, else the clipboard) and say what that did."""
+        first = element(self.document.querySelector(effect.focus)) if effect.focus else None
         if first is not None:
             first.focus()
-        panel = self.c.ui.share
-        if panel is not None:
-            self.do(Shared(await offer(panel.url)))
-
-    async def offer_send(self) -> None:
-        """A game by links: offer the link this device is to send."""
-        url = outbox_url(self.c)
-        if url:
-            self.do(SendOffered(await offer(url, outbox_title(self.c))))
+        self.do(effect.answer(await offer(effect.url, effect.title)))
 
     def open_full_page(self, links_page: bool = False) -> None:
         """Embedded: a new tab of the game's own page, with the game on screen (or play by
@@ -416,12 +415,14 @@ class App(Painting, Workers):
             self.do(after)
 
     def close_share(self) -> None:
-        """Close the share dialog; the keyboard goes back to the choice, or to Share."""
         self.do(CloseShare())
+
+    def refocus(self, opener: str) -> None:
+        """A dialog closed: the keyboard goes back to the choice, or to its ``opener``."""
         self.bring_choice()
-        opener = element(self.root.querySelector('[data-ui="share"]'))
-        if opener is not None and self.document.activeElement == self.body:
-            opener.focus()
+        button = element(self.root.querySelector(opener))
+        if button is not None and self.document.activeElement == self.body:
+            button.focus()
 
     def on_key(self, event) -> None:
         tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -439,11 +440,7 @@ class App(Painting, Workers):
             if key in CARD_KEYS and (self.c.on_game() or self.c.on_lesson()):
                 self.card_key(key, event)
             return
-        if isinstance(intent, Play | Ready | ReplayGo):
-            event.preventDefault()
-        if isinstance(intent, CloseShare):
-            self.close_share()
-            return
+        event.preventDefault()  # the page takes the key (no scroll on Space, no arrows)
         self.do(intent)
 
     def card_key(self, key: str, event) -> None:
