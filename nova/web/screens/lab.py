@@ -1,5 +1,5 @@
 """The designer's workbench (``?lab``): its form and variant (``nova.lab.workbench``'s
-model, kept in ``UiState.bench``), its intents, its markup, and :class:`LabRunner`, which
+model, the page's ``bench``), its intents, its markup, and :class:`LabRunner`, which
 plays a run's games in web workers (the adapter gives it the browser's parts). The run
 goes on while other screens show; its answers are taken on any screen."""
 
