@@ -8,6 +8,9 @@ import pytest
 
 from nova.lab.cli import main
 from nova.lab.levels import FLAG_POINTS, Figure, flags
+from nova.lab.workbench import VARIANT_FILE, Workbench
+from nova.render.workbench import workbench_html
+from nova.web.lab_worker import play
 
 
 def _rate(key: str, value: float, n: int) -> Figure:
@@ -70,3 +73,54 @@ def test_the_lab_at_two_levels_prints_each_levels_figures_and_the_flags(capsys):
 def test_a_wrong_levels_run_says_why_and_plays_nothing(capsys, args, says):
     assert main(["--games", "2", *args]) == 2
     assert says in capsys.readouterr().err
+
+
+def _play_all(bench: Workbench) -> None:
+    run = bench.run
+    assert run is not None
+    while (request := run.request(2)) is not None:
+        run.add(play(request))
+    run.finish(1.0)
+
+
+def test_the_workbench_at_levels_equals_the_clis_levels_json(tmp_path, capsys):
+    bench = Workbench.from_query("lab&players=2&games=3&seed=5&levels=cadet,pilot")
+    assert bench.note == "" and bench.form.levels == ("cadet", "pilot")
+    bench.edit("card:s3.colour", "r")  # a variant: every level plays it
+    bench.start_run()
+    _play_all(bench)
+    assert bench.run is not None and bench.run.levels_result is not None
+    path = tmp_path / VARIANT_FILE
+    path.write_text(bench.variant_json())
+    assert bench.form.cli(VARIANT_FILE) == (
+        "python -m nova lab --players 2 --levels cadet,pilot --games 3 --seed 5 "
+        f"--variant {VARIANT_FILE} --json"
+    )
+    assert main(["--players", "2", "--levels", "cadet,pilot", "--games", "3", "--seed", "5"]
+                + ["--variant", str(path), "--json", "--workers", "1"]) == 0  # fmt: skip
+    expected = json.loads(capsys.readouterr().out)
+    got = bench.run.levels_result.as_json()
+    assert got["levels"] == expected["levels"] and got["flags"] == expected["flags"]
+    assert "levels=cadet,pilot" in bench.query()  # the address keeps the run's levels
+
+
+@pytest.mark.parametrize("query", ["levels=cadet", "levels=cadet,general", "levels=ace,ace"])
+def test_an_address_with_wrong_levels_says_so_and_keeps_the_seats_bots(query):
+    bench = Workbench.from_query(f"lab&players=2&{query}")
+    assert "levels" in bench.note and bench.form.levels == ()
+
+
+def test_the_workbench_shows_the_levels_figures_and_marks_what_moves():
+    bench = Workbench.from_query("lab&players=2&games=2&seed=1&levels=cadet,pilot")
+    assert 'value="cadet,pilot" selected' in workbench_html(bench)
+    assert "Play 4 games" in workbench_html(bench)
+    bench.start_run()
+    _play_all(bench)
+    html = workbench_html(bench)
+    assert bench.run is not None and bench.run.levels_result is not None
+    result = bench.run.levels_result
+    assert html.count('<tr data-figure="') == len(result.levels["cadet"])
+    for flag in result.flags:
+        assert f'<tr data-figure="{flag.key}" data-flag="1"' in html
+        assert f'data-flag-figure="{flag.key}"' in html
+    assert 'id="nova-lab-levels"' in html and 'id="nova-lab-result"' not in html

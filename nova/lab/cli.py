@@ -41,7 +41,7 @@ from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
 from .core.result import run_result
 from .core.summary import summarize
-from .levels import LevelsResult, level_figures
+from .levels import levels_result
 from .options import positive
 from .runners import LabSetupError, read_variant, run_batches
 from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim, parse_set
@@ -226,12 +226,7 @@ def levels_main(args: argparse.Namespace) -> int:
     except LabSetupError as exc:
         print(exc, file=sys.stderr)
         return 2
-    result = LevelsResult(
-        args.players,
-        {lv.name: level_figures(rs, args.players) for lv, rs in zip(levels, results, strict=True)},
-        {lv.name: lv.bot for lv in levels},
-        args.games,
-    )
+    result = levels_result(names, results, args.players)
     out = result.as_json()
     out.update(players=args.players, variant=args.variant, seed=args.seed)
     title = (

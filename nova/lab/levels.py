@@ -204,3 +204,17 @@ class LevelsResult:
         out.append(f"flagged (* above: moves more than {FLAG_POINTS:g} points between levels):")
         out += [f"  {f.words()}" for f in self.flags] or ["  none"]
         return out
+
+
+def levels_result(
+    levels: Sequence[str], batches: Sequence[Sequence[GameResult]], players: int
+) -> LevelsResult:
+    """The result of a run at ``levels``: batch k played at level k, all on the same seeds."""
+    from ..bots import level_named
+
+    return LevelsResult(
+        players,
+        {name: level_figures(rs, players) for name, rs in zip(levels, batches, strict=True)},
+        {name: level_named(name).bot for name in levels},
+        min((len(rs) for rs in batches), default=0),
+    )
