@@ -20,9 +20,13 @@ from .rules import CONTENT_VERSION, ContentError, IllegalMove, State, content_va
 RECORD_VERSION = 2
 DEFAULT_COLOURS = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0"]
 MAX_MOVES = 20000
-# who may sit at a seat: a person ("") or one of the bots (nova.bots.BOT_NAMES; a test keeps
-# the two the same, and this module does not import the bots so that the page starts fast)
-SEAT_KINDS = ("", "random", "greedy", "search", "raider", "best")
+# who may sit at a seat: a person ("") or one of the bots or levels (nova.bots.BOT_NAMES and
+# LEVEL_NAMES; a test keeps them the same, and this module does not import the bots so that
+# the page starts fast)
+SEAT_KINDS = (
+    *("", "random", "greedy", "search", "raider", "best"),
+    *("cadet", "pilot", "ace", "admiral"),
+)
 
 
 class RecordError(ValueError):

@@ -116,10 +116,10 @@ def test_a_link_naming_an_unknown_computer_player_is_refused() -> None:
 
 
 def test_the_seat_kinds_a_record_accepts_are_the_bots_there_are() -> None:
-    from nova.bots import BOT_NAMES
+    from nova.bots import BOT_NAMES, LEVEL_NAMES
     from nova.record import SEAT_KINDS
 
-    assert SEAT_KINDS == ("", *BOT_NAMES)
+    assert SEAT_KINDS == ("", *BOT_NAMES, *LEVEL_NAMES)
 
 
 def test_long_names_are_clipped_as_in_a_save() -> None:

@@ -17,6 +17,10 @@ Three strengths, by name:
 ``best``
     the strongest bot the page offers, whichever it is today (:data:`BEST`).
 
+A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``admiral``:
+:mod:`nova.bots.levels`), each one of these bots at a fixed setting with its rating;
+``make_bot`` and the lab take a level's name wherever they take a bot's.
+
 ``greedy`` and ``search`` stay as they are: the references every change is measured
 against. For the lab only, ``peek`` is a search that sees every hidden card
 (:mod:`nova.bots.peek`): the ladder's ceiling, never offered to a player.
@@ -47,6 +51,7 @@ every kind the same ``start``/``step``/``done``/``best`` methods.
 
 from __future__ import annotations
 
+from .levels import LEVEL_NAMES, LEVELS, Level, level_named
 from .peek import PeekingBot
 from .raider import RaiderBot
 from .search import DEFAULT_BUDGET, SearchBot
@@ -93,6 +98,8 @@ def make_bot(
     ``time_ms``: a search bot thinks for about that long per search instead of a fixed
     number of simulations (the page's thinking time); the other bots ignore it.
     """
+    if name in LEVEL_NAMES:  # a level plays its bot at its own setting
+        name = level_named(name).bot
     name, _, arg = name.partition(":")  # "search:200" is a search bot with budget 200
     if arg:
         budget = int(arg)
@@ -104,7 +111,8 @@ def make_bot(
         return _Instant(GreedyBot())
     if name in SEARCHERS:
         return SEARCHERS[name](budget, time_ms)
-    raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES + LAB_ONLY)}")
+    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LAB_ONLY)
+    raise ValueError(f"unknown bot {name!r}: choose one of {known}")
 
 
 SEARCHERS: dict[str, type[SearchBot]] = {
@@ -132,12 +140,16 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_BUDGET",
     "LAB_ONLY",
+    "LEVELS",
+    "LEVEL_NAMES",
     "Bot",
     "GreedyBot",
+    "Level",
     "PeekingBot",
     "RaiderBot",
     "RandomBot",
     "SearchBot",
     "choose_move",
+    "level_named",
     "make_bot",
 ]
