@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.build_helpers import build_site
 from tests.conftest import ROOT
 
 AIM = 7_500_000  # bytes, gzip -6 of each download (the issue's aim)
@@ -151,3 +152,24 @@ def test_a_traceback_from_the_page_names_every_frame_and_the_games_exact_lines(
     # the annotations the page ships without are its defs'; a dataclass keeps its fields
     assert got["score_bay_annotations"] == {}
     assert got["state_fields"] > 5
+
+
+# Ways code reads a def's annotations at run time: the shipped bytecode has none (only class
+# bodies keep theirs), so a module the page runs must not use them.
+READS_ANNOTATIONS = re.compile(
+    r"get_type_hints|__annotations__|__annotate__|annotationlib|get_annotations"
+    r"|singledispatch|inspect\.signature|\bsignature\("
+)
+
+
+def test_nothing_the_page_runs_reads_a_defs_annotations():
+    build = build_site()
+    files = {p.relative_to(ROOT).as_posix(): p for _, p in build.package_files()}
+    found = [
+        f"{rel}:{n}: {line.strip()}"
+        for rel, p in files.items()
+        if p.suffix == ".py"
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if READS_ANNOTATIONS.search(line)
+    ]
+    assert len(files) > 50 and found == [], found
