@@ -16,11 +16,14 @@ from nova.rules import determinize, new_game
 LADDER = Path(__file__).resolve().parent.parent / "docs" / "ladder"
 # the games behind the levels' ratings (docs/BOTS.md, "Levels")
 LADDER_FILES = (
-    LADDER / "2026-11-27-2p.jsonl",  # greedy against search:16, seed 7
+    LADDER / "2026-11-27-2p.jsonl",  # greedy against search:16, search:16 - search:48 - raider:48
+    LADDER / "2026-11-27-levels-cadet-pilot-seed5.jsonl",
     LADDER / "2026-11-27-levels-cadet-pilot.jsonl",
     LADDER / "2026-11-27-levels-pilot-ace.jsonl",
     LADDER / "2026-11-27-levels-ace-admiral.jsonl",
 )
+# the levels' bots, and search:48 linking search:16 to raider:48 in the older games
+RUNGS = ("novice", "greedy", "search:16", "search:48", "raider:48")
 
 
 def test_each_level_is_at_least_100_elo_above_the_one_below() -> None:
@@ -114,7 +117,7 @@ def test_a_capped_level_lets_greedy_decide_past_its_cap() -> None:
 def test_the_levels_ratings_are_the_kept_ladder_games_refitted() -> None:
     # docs/BOTS.md ("Levels"): every level's rating and interval come from the games kept
     games, _ = read_games(str(p) for p in LADDER_FILES)
-    result = ladder_result(games, 2, [level.bot for level in LEVELS], anchor="greedy")
+    result = ladder_result(games, 2, RUNGS, anchor="greedy")
     rated = {r.name: r for r in result.ratings}
     for level in LEVELS:
         r = rated[level.bot]

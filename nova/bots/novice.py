@@ -23,8 +23,9 @@ from .planner import END, MAX_STEPS, dump_moves, finish_action, play, ranked_opt
 from .simple import PlanningBot
 
 TOP = 3  # next steps it chooses among
-# how much worse than the best a step it takes may be, in the evaluation's points (about a
-# point a Shard banked): 1.0 scored 35% against greedy, 2.5 12.5% (40 games each, seed 5)
+# how much worse than the best a step it takes may be, in the evaluation's points of score
+# (a carried Shard is worth about 2.2): against greedy 1.0 scored 35%, 2.5 12.5% (40 paired
+# games each, seed 5, while choosing it; the rating is in docs/BOTS.md, "Levels")
 SLACK = 2.5
 
 
