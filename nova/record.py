@@ -24,7 +24,7 @@ MAX_MOVES = 20000
 # LEVEL_NAMES; a test keeps them the same, and this module does not import the bots so that
 # the page starts fast)
 SEAT_KINDS = (
-    *("", "random", "novice", "greedy", "search", "raider", "best"),
+    *("", "random", "greedy", "search", "raider", "best"),
     *("cadet", "pilot", "ace", "admiral"),
 )
 

@@ -5,7 +5,8 @@ The bots, weakest first:
 ``random``
     a uniformly random legal decision (the floor);
 ``novice``
-    greedy's options, not always the best of them: a beginner (:mod:`nova.bots.novice`);
+    greedy's options, not always the best of them: a beginner, the Cadet level
+    (:mod:`nova.bots.novice`; offered by level only, so not in ``BOT_NAMES``);
 ``greedy``
     plans its whole turn action by action with a hand-written evaluation (Shards
     banked and carried, bay sets in reach, distance home, Star Expansion danger, the
@@ -60,7 +61,8 @@ from .raider import RaiderBot
 from .search import DEFAULT_BUDGET, SearchBot
 from .simple import Bot, GreedyBot, RandomBot
 
-BOT_NAMES = ("random", "novice", "greedy", "search", "raider", "best")
+BOT_NAMES = ("random", "greedy", "search", "raider", "best")
+LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
 LAB_ONLY = ("peek",)  # never a seat in the page: it sees what its seat cannot
 BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
@@ -120,7 +122,7 @@ def make_bot(
         return _Instant(GreedyBot())
     if name in SEARCHERS:
         return SEARCHERS[name](budget, time_ms)
-    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LAB_ONLY)
+    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + LAB_ONLY)
     raise ValueError(f"unknown bot {name!r}: choose one of {known}")
 
 
@@ -152,6 +154,7 @@ __all__ = [
     "LAB_ONLY",
     "LEVELS",
     "LEVEL_NAMES",
+    "LEVEL_ONLY",
     "Bot",
     "GreedyBot",
     "Level",
