@@ -71,8 +71,8 @@ def test_the_novice_slips_only_to_steps_nearly_as_good_as_the_best() -> None:
     # same dealt state, and that it does not simply play greedy.
     slips = 0
     for view, seed in _novice_points(4, 200):
-        s, me = determinize(view, seed), view["seat"]
-        if len(view["legal"]) == 1 or s.pending is not None or s.spawn_shard:
+        s, me = determinize(view, seed), view.seat
+        if len(view.legal) == 1 or s.pending is not None or s.spawn_shard:
             continue
         options = ranked_options(s, me)[: novice.TOP]
         near = [moves for v, moves in options if v >= options[0][0] - novice.SLACK]

@@ -31,7 +31,7 @@ against. For the lab only, ``peek`` is a search that sees every hidden card
 One entry point for the page and the lab::
 
     from nova.bots import choose_move
-    move = choose_move("greedy", state.view(seat), seed=1234)   # one of view["legal"]
+    move = choose_move("greedy", state.view(seat), seed=1234)   # one of view.legal
 
 A bot plans whole turns and remembers the plan, so the remaining decisions of its
 turn answer at once. ``choose_move`` keeps one bot of each kind per (name, budget) in
@@ -54,6 +54,7 @@ every kind the same ``start``/``step``/``done``/``best`` methods.
 
 from __future__ import annotations
 
+from ..rules import View
 from .levels import LEVEL_NAMES, LEVELS, Capped, Level, level_named
 from .novice import NoviceBot
 from .peek import PeekingBot
@@ -76,7 +77,7 @@ class _Instant:
         self.done = True
         self._move: str | None = None
 
-    def start(self, view: dict, seed: int) -> None:
+    def start(self, view: View, seed: int) -> None:
         self._view, self._seed = view, seed
         self._move = None
         self.done = False
@@ -91,7 +92,7 @@ class _Instant:
         assert self._move is not None
         return self._move
 
-    def choose(self, view: dict, seed: int) -> str:
+    def choose(self, view: View, seed: int) -> str:
         return self.bot.choose(view, seed)
 
 
@@ -136,9 +137,9 @@ SEARCHERS: dict[str, type[SearchBot]] = {
 _BOTS: dict[tuple[str, int | None], _Instant | SearchBot | Capped] = {}
 
 
-def choose_move(name: str, view: dict, seed: int, budget: int | None = None) -> str:
+def choose_move(name: str, view: View, seed: int, budget: int | None = None) -> str:
     """The decision bot ``name`` makes seeing ``view`` (which must hold ``legal``)."""
-    if not view.get("legal"):
+    if not view.legal:
         raise ValueError("this view has no decision to make (not the deciding seat's view)")
     bot = _BOTS.get((name, budget))
     if bot is None:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules import View
 
 # A level's search in the page stops here at the latest and greedy decides instead: far
 # above the 95th percentile measured in the page's worker (docs/BOTS.md, "Levels"), so on
@@ -84,7 +87,7 @@ class Capped:
     def done(self) -> bool:
         return self._move is not None or self.bot.done
 
-    def start(self, view: dict, seed: int) -> None:
+    def start(self, view: View, seed: int) -> None:
         self._view, self._seed, self._move = view, seed, None
         self._t0 = time.perf_counter()
         self.bot.start(view, seed)
@@ -104,6 +107,6 @@ class Capped:
             self.step(1000.0)
         return self._move if self._move is not None else self.bot.best()
 
-    def choose(self, view: dict, seed: int) -> str:
+    def choose(self, view: View, seed: int) -> str:
         self.start(view, seed)
         return self.best()
