@@ -24,6 +24,9 @@ LADDER_FILES = (
     LADDER / "2026-11-27-2p.jsonl",  # greedy against search:16, search:16 - search:48 - raider:48
     LADDER / "2026-11-27-levels-cadet-pilot-seed5.jsonl",
     LADDER / "2026-11-27-levels-cadet-pilot.jsonl",
+    LADDER / "2026-11-27-levels-pilot-ace.jsonl",
+    LADDER / "2026-11-27-levels-ace-admiral.jsonl",
+    LADDER / "2026-11-27-levels-ace-admiral-seed43.jsonl",
 )
 # the levels' bots, and search:48 linking search:16 to raider:48 in the older games
 RUNGS = ("novice", "greedy", "search:16", "search:48", "raider:48")
