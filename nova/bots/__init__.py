@@ -1,9 +1,12 @@
 """Computer opponents. They see only what a seat may see: ``state.view(seat)``.
 
-Three strengths, by name:
+The bots, weakest first:
 
 ``random``
     a uniformly random legal decision (the floor);
+``novice``
+    greedy's options, not always the best of them: a beginner, the Cadet level
+    (:mod:`nova.bots.novice`; offered by level only, so not in ``BOT_NAMES``);
 ``greedy``
     plans its whole turn action by action with a hand-written evaluation (Shards
     banked and carried, bay sets in reach, distance home, Star Expansion danger, the
@@ -52,13 +55,15 @@ every kind the same ``start``/``step``/``done``/``best`` methods.
 from __future__ import annotations
 
 from ..rules import View
-from .levels import LEVEL_NAMES, LEVELS, Level, level_named
+from .levels import LEVEL_NAMES, LEVELS, Capped, Level, level_named
+from .novice import NoviceBot
 from .peek import PeekingBot
 from .raider import RaiderBot
 from .search import DEFAULT_BUDGET, SearchBot
 from .simple import Bot, GreedyBot, RandomBot
 
 BOT_NAMES = ("random", "greedy", "search", "raider", "best")
+LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
 LAB_ONLY = ("peek",)  # never a seat in the page: it sees what its seat cannot
 BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
@@ -93,14 +98,18 @@ class _Instant:
 
 def make_bot(
     name: str, budget: int | None = None, time_ms: float | None = None
-) -> _Instant | SearchBot:
+) -> _Instant | SearchBot | Capped:
     """A fresh bot by name, with ``choose(view, seed)`` and ``start``/``step``/``done``/``best``.
 
     ``time_ms``: a search bot thinks for about that long per search instead of a fixed
-    number of simulations (the page's thinking time); the other bots ignore it.
+    number of simulations (the page's thinking time); the other bots ignore it, and a
+    level (``"ace"``) keeps its own fixed budget under a safety cap (:class:`Capped`).
     """
-    if name in LEVEL_NAMES:  # a level plays its bot at its own setting
-        name = level_named(name).bot
+    if name in LEVEL_NAMES:
+        # a level plays its bot at its own fixed setting, the one the ladder rated; given a
+        # thinking time (the page), it keeps only a safety cap instead (levels.Capped)
+        bot = make_bot(level_named(name).bot)
+        return bot if time_ms is None else Capped(bot, make_bot("greedy"))
     name, _, arg = name.partition(":")  # "search:200" is a search bot with budget 200
     if arg:
         budget = int(arg)
@@ -108,11 +117,13 @@ def make_bot(
         name = BEST
     if name == "random":
         return _Instant(RandomBot())
+    if name == "novice":
+        return _Instant(NoviceBot())
     if name == "greedy":
         return _Instant(GreedyBot())
     if name in SEARCHERS:
         return SEARCHERS[name](budget, time_ms)
-    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LAB_ONLY)
+    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + LAB_ONLY)
     raise ValueError(f"unknown bot {name!r}: choose one of {known}")
 
 
@@ -123,7 +134,7 @@ SEARCHERS: dict[str, type[SearchBot]] = {
 }
 
 
-_BOTS: dict[tuple[str, int | None], _Instant | SearchBot] = {}
+_BOTS: dict[tuple[str, int | None], _Instant | SearchBot | Capped] = {}
 
 
 def choose_move(name: str, view: View, seed: int, budget: int | None = None) -> str:
@@ -139,13 +150,16 @@ def choose_move(name: str, view: View, seed: int, budget: int | None = None) -> 
 __all__ = [
     "BEST",
     "BOT_NAMES",
+    "Capped",
     "DEFAULT_BUDGET",
     "LAB_ONLY",
     "LEVELS",
     "LEVEL_NAMES",
+    "LEVEL_ONLY",
     "Bot",
     "GreedyBot",
     "Level",
+    "NoviceBot",
     "PeekingBot",
     "RaiderBot",
     "RandomBot",
