@@ -30,20 +30,27 @@ def thinking_bot(name: str, time_ms: float | None = None) -> Any:
 
 
 def bot_request(
-    state: State, seat: int, bots: list[str], seed: int, time_ms: float, game: str
+    state: State,
+    seat: int,
+    bots: list[str],
+    seed: int,
+    time_ms: float,
+    game: str,
+    explain: bool = False,
 ) -> str:
-    """The JSON the worker gets: what ``seat`` may see, never more (no hidden card)."""
-    return json.dumps(
-        {
-            "game": game,
-            "bots": list(bots),
-            "seat": seat,
-            "view": state.view(seat),
-            "seed": seed,
-            "time_ms": time_ms,
-        },
-        separators=(",", ":"),
-    )
+    """The JSON the worker gets: what ``seat`` may see, never more (no hidden card).
+    ``explain``: search afresh and send the turns weighed (the hint)."""
+    request = {
+        "game": game,
+        "bots": list(bots),
+        "seat": seat,
+        "view": state.view(seat),
+        "seed": seed,
+        "time_ms": time_ms,
+    }
+    if explain:
+        request["explain"] = True
+    return json.dumps(request, separators=(",", ":"))
 
 
 def accept(state: State, seat: int, bot: str, answer: object) -> tuple[str, dict]:

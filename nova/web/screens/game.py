@@ -262,7 +262,7 @@ def hint_request(c: Controller) -> str | None:
     bots = list(s.record.bots)
     bots[seat] = HINT_BOT
     seed = s.record.seed * 1_000_003 + s.moves
-    return bot_request(s.state, seat, bots, seed, c.form.think_ms, f"hint:{c.game_id}")
+    return bot_request(s.state, seat, bots, seed, c.form.think_ms, f"hint:{c.game_id}", True)
 
 
 def hint_text(s: Session, token: str) -> str:

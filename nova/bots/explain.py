@@ -1,0 +1,141 @@
+"""What a search weighed: the whole turns it compared, each with its chance of winning.
+
+The search (:mod:`nova.bots.search`) keeps a :class:`Trace` of its last search: the
+candidate turns, the value of every simulation it played for each, and the order it ranked
+them in (the turn chosen first, then the others as successive halving kept them: a turn
+dropped later ranks above one dropped sooner, and within a round by the search's own
+mean). :meth:`Trace.top` turns that into the three best :class:`Weighed` turns.
+
+A turn's chance of winning is the mean, over the simulations the search played for it, of
+``sigmoid(WIN_SCALE x value + WIN_BIAS[players])``, where ``value`` is what the search
+scored that simulation (the evaluation a round later, or the result of a game that ended).
+The two constants turn evaluation points into a chance and are fitted to who won seeded
+greedy games (``python tools/fit_win_chance.py``; docs/BOTS.md, "Why the bot plays a turn").
+Nothing here changes a decision: the search records, this module reads.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..rules import State, determinize
+from .evaluate import evaluate
+from .planner import plan_turn, play
+
+if TYPE_CHECKING:
+    from .search import SearchBot
+
+# fitted by tools/fit_win_chance.py (200 greedy games at each player count; docs/BOTS.md)
+WIN_SCALE = 0.06  # per evaluation point
+WIN_BIAS = {2: -0.55, 3: -1.3, 4: -1.35}  # an even position's log-odds at 2, 3, 4 players
+SHOWN = 3  # turns reported
+LONE_SIMS = 8  # simulations played to weigh a turn the search did not need to compare
+
+
+def win_chance(value: float, players: int) -> float:
+    """The chance of winning of a position the evaluation scores ``value``."""
+    x = WIN_SCALE * value + WIN_BIAS.get(players, WIN_BIAS[4])
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One whole turn the search weighed: its decisions (played on the search's own sampled
+    deal, so a decision after a card drawn from a deck may differ in the real game), its
+    estimated chance of winning (0 to 1) and the simulations that estimate rests on."""
+
+    moves: tuple[str, ...]
+    win: float
+    sims: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.win)
+
+    def as_json(self) -> dict:
+        return {"moves": list(self.moves), "win": round(self.win, 4), "sims": self.sims}
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What one search weighed (see the module's text)."""
+
+    root: State  # the search's sampled deal at the decision
+    seat: int
+    plans: tuple[tuple[str, ...], ...]
+    rolled: tuple[tuple[float, ...], ...]  # each plan's simulation values, in order
+    ranking: tuple[int, ...]  # the plans, best first
+
+    @classmethod
+    def of(
+        cls,
+        root: State,
+        seat: int,
+        plans: Sequence[Sequence[object]],
+        rolled: Sequence[Sequence[float]],
+        ranking: Sequence[int],
+    ) -> Trace:
+        return cls(
+            root,
+            seat,
+            tuple(tuple(str(m) for m in p) for p in plans),
+            tuple(tuple(r) for r in rolled),
+            tuple(ranking),
+        )
+
+    def top(self, n: int = SHOWN) -> tuple[Weighed, ...]:
+        """The ``n`` best turns with their chances; a turn never simulated is left out
+        unless the search compared no two (then its simulations are 0 and its chance is
+        the evaluation of where the plan ends, on the search's deal)."""
+        players = self.root.num_players
+        out = []
+        for k in self.ranking:
+            values = self.rolled[k]
+            if values:
+                win = sum(win_chance(v, players) for v in values) / len(values)
+            elif len(self.plans) > 1:
+                continue
+            else:
+                win = win_chance(_planned_value(self.root, self.seat, self.plans[k]), players)
+            out.append(Weighed(self.plans[k], win, len(values)))
+            if len(out) >= n:
+                break
+        return tuple(out)
+
+
+def _planned_value(s: State, seat: int, moves: Sequence[str]) -> float:
+    _, after = play(s, seat, moves)
+    return evaluate(after, seat)
+
+
+def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ...]]:
+    """``bot``'s decision on ``view`` searched afresh (never a plan remembered from earlier
+    in the turn: the turns weighed start here) and the turns it weighed, best first.
+
+    A decision the search does not compare turns for (one legal decision, or one plan) is
+    still weighed: its turn is simulated ``LONE_SIMS`` times as the search simulates one.
+    """
+    bot.memory.clear()
+    before = bot.trace
+    bot.start(view, seed)
+    move = bot.best()
+    trace = bot.trace if bot.trace is not before else None
+    if trace is not None and any(trace.rolled):
+        return move, trace.top()
+    # nothing compared: simulate the turn the bot plays, on the search's own deals
+    s = trace.root if trace is not None else determinize(view, seed)
+    me = view["seat"]
+    if trace is not None and trace.plans:
+        plan = list(trace.plans[0])
+    else:
+        plan = [move]
+        after = s.apply(move)
+        if not after.over and after.current_player == me:
+            rest, _ = plan_turn(after, me, w=bot.weights)
+            plan += [str(m) for m in rest]
+    values = [bot._rollout(plan, j) for j in range(LONE_SIMS)]
+    win = sum(win_chance(v, s.num_players) for v in values) / len(values)
+    return move, (Weighed(tuple(plan), win, len(values)),)
