@@ -34,9 +34,7 @@ def read_position(arg: str, variant: str | None) -> State:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(
-        prog="python -m nova hint", description=__doc__.split("\n\n")[0]
-    )
+    ap = argparse.ArgumentParser(prog="python -m nova hint", description=__doc__.split("\n\n")[0])
     ap.add_argument("position", help="a position (text, a file, or - for standard input)")
     ap.add_argument("--variant", default=None, help="the variant JSON file it was made with")
     ap.add_argument("--bot", default="best", help="a searching bot (default: best)")

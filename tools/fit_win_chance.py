@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from nova.bots import make_bot  # noqa: E402
 from nova.bots.evaluate import evaluate  # noqa: E402
 from nova.lab.core.game import game_seed  # noqa: E402
-from nova.rules import new_game  # noqa: E402
 from nova.rules import move as mv  # noqa: E402
+from nova.rules import new_game  # noqa: E402
 
 Sample = tuple[float, float]  # (the evaluation for a seat, that seat's result)
 
@@ -101,7 +101,7 @@ def main(argv: list[str]) -> int:
 
     def fit(k: float) -> tuple[float, dict[int, float]]:
         total, best_b = 0.0, {}
-        for n, xs in data.items():
+        for n in data:
             err, b = min((loss(fits[n], k, b), b) for b in bs)
             total += err
             best_b[n] = b
@@ -109,7 +109,7 @@ def main(argv: list[str]) -> int:
 
     err, k = min((fit(k)[0], k) for k in ks)
     _, b = fit(k)
-    for n, xs in data.items():
+    for n in data:
         held = loss(checks[n], k, b[n])
         flat = min(loss(checks[n], 0.0, bb) for bb in bs)  # the same chance for every position
         print(f"{n} players: B = {b[n]}; held-out loss {held:.4f} (a constant chance: {flat:.4f})")

@@ -165,8 +165,8 @@ class SearchBot(PlanningBot):
             self.trace = Trace.of(s, me, plans, [[] for _ in plans], list(range(len(plans))))
             self._finish(plan[0] if plan else view["legal"][0], plan)
             return
-        rolled: list[list[float]] = [[] for _ in plans]  # each candidate's rollout values
-        out: list[int] = []  # the candidates dropped, the last dropped first
+        rolled = [[] for _ in plans]  # each candidate's rollout values
+        out = []  # the candidates dropped, the last dropped first
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         alive = list(range(len(plans)))

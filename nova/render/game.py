@@ -322,6 +322,7 @@ def game_html(
     undo_why: str = "",
     share_panel: str = "",
     shareable: bool = True,
+    weighed: str = "",
 ) -> str:
     """The whole game screen for ``view`` (one string: the page sets it once per update).
 
@@ -332,7 +333,9 @@ def game_html(
     those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
     off (``Session.undo_block()``), its tooltip and accessible description.
     ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
-    False for a game by links, which has its own links (no Share, no Hint).
+    False for a game by links, which has its own links (no Share, no Hint). ``weighed``:
+    the turns a bot weighed (``render/hint.py``: the hint's, a bot's last turn's), under the
+    prompt.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -361,6 +364,7 @@ def game_html(
         "</div></div>"
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
+        f"{weighed}"
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
 from ...render.game import game_html
+from ...render.hint import WeighedTurn, turns_html
 from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
@@ -31,6 +32,7 @@ from .base import (
     safe_colours,
     say_why_not,
 )
+from .why import AskWhy, ask_why, bot_weighed, why_html
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -59,12 +61,14 @@ class GameScreen:
 @dataclass(frozen=True)
 class Hint:
     """A hint for the person's decision after ``at`` decisions of game ``game_id``: the
-    strongest bot's choice (``token``, "" while it thinks) and what it gains in words."""
+    strongest bot's choice (``token``, "" while it thinks) and what it gains in words, and
+    the whole turns it weighed (``turns``: best first, with their chances)."""
 
     game_id: str
     at: int
     token: str = ""
     text: str = ""
+    turns: tuple[WeighedTurn, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class BotPlayed(Intent):
 
     token: str
     note: str = ""
+    turns: tuple[WeighedTurn, ...] = ()  # what it weighed, if it searched (screens/why.py)
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,7 @@ class HintReady(Intent):
 
     token: str
     at: int
+    turns: tuple[WeighedTurn, ...] = ()  # the turns it weighed, best first
 
 
 @dataclass(frozen=True)
@@ -196,7 +202,7 @@ def hint_ready(c: Controller, intent: HintReady) -> frozenset[Effect]:
         return NONE  # stale: the game moved on while the bot thought
     text = hint_text(s, intent.token)
     s.note(f"Hint shown: {text}")
-    c.set(hint=replace(h, token=intent.token, text=text))
+    c.set(hint=replace(h, token=intent.token, text=text, turns=intent.turns))
     return ALL
 
 
@@ -204,6 +210,7 @@ def bot_played(c: Controller, intent: BotPlayed) -> frozenset[Effect]:
     s = c.session
     if s is None:
         return NONE
+    bot_weighed(c, s.state.current_player, s.moves, intent.turns)
     s.play(intent.token)
     if intent.note:
         c.set(message=intent.note)
@@ -323,12 +330,15 @@ def markup(c: Controller, screen: GameScreen, known: frozenset[str]) -> str:
     c.static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
+    weighed = why_html(c)
+    if hint is not None and hinted:
+        weighed += turns_html(hint.turns, "Turns the bot weighed (chance of winning)", "hint-turns")
     if hinted:  # the marked choice may be in a part the page shows: send every part
         known = frozenset()
     html = game_html(
         view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
         True, status, c.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
-        undo_why=s.undo_block(), share_panel=panel,
+        undo_why=s.undo_block(), share_panel=panel, weighed=weighed,
     )  # fmt: skip
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
         html = rekeyed(mark_hint(html, hinted), hinted)
@@ -366,6 +376,7 @@ SCREEN = ScreenDef(
         Undo: undo,
         CloseScores: close_scores,
         AskHint: ask_hint,
+        AskWhy: ask_why,
         Share: share,
         CloseShare: close_share,
     },
@@ -376,6 +387,7 @@ SCREEN = ScreenDef(
         "close-scores": lambda arg, form: CloseScores(),
         "share": lambda arg, form: Share(),
         "hint": lambda arg, form: AskHint(),
+        "bot-why": lambda arg, form: AskWhy(),
     },
     keys=keys,
 )
