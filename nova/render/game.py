@@ -335,7 +335,7 @@ def game_html(
     ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
     False for a game by links, which has its own links (no Share, no Hint). ``weighed``:
     the turns a bot weighed (``render/hint.py``: the hint's, a bot's last turn's), under the
-    prompt.
+    choices of the moment.
     """
     lay = layout_for(view["players"], view.get("variant"))
     bots = bots or [""] * view["players"]
@@ -364,8 +364,8 @@ def game_html(
         "</div></div>"
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
-        f"{weighed}"
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
+        + weighed
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
