@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nova.bots import make_bot
-from nova.bots.explain import LONE_SIMS, SHOWN, weigh, win_chance
+from nova.bots.explain import LEAST_SIMS, LONE_SIMS, SHOWN, weigh, win_chance
 from nova.render.hint import turn_words, turns_html, weighed_turns
 from nova.rules import State, new_game
 from nova_tools import hint as hint_cli
@@ -48,8 +48,18 @@ def test_the_turns_weighed_start_with_the_one_played_each_legal_with_a_chance(
     legal = {str(m) for m in s.legal_moves()}
     assert all(t.moves[0] in legal and 0.0 <= t.win <= 1.0 for t in turns)
     assert len({t.moves for t in turns}) == len(turns)  # three different turns
-    if len(turns) > 1:
-        assert all(t.sims > 0 for t in turns)  # each rests on simulations
+    assert all(t.sims >= LEAST_SIMS for t in turns)  # each rests on simulations
+
+
+def test_a_search_out_of_time_before_any_simulation_still_shows_three_simulated_turns():
+    """The page's raider stops at 90% of its time even before its first simulation (a slow
+    phone): the hint's turns are simulated after the decision, on the search's own deals."""
+    s = position(2, 3, 30)
+    view = s.view(s.current_player)
+    bot = make_bot("raider", time_ms=1)
+    move, turns = weigh(bot, view, 3)
+    assert len(turns) == SHOWN and turns[0].moves[0] == move
+    assert all(t.sims >= LEAST_SIMS and 0.0 <= t.win <= 1.0 for t in turns)
 
 
 def test_the_chance_is_the_mean_over_the_searchs_own_simulations():

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..rules import State, determinize
@@ -33,6 +33,9 @@ WIN_SCALE = 0.06  # per evaluation point
 WIN_BIAS = {2: -0.55, 3: -1.3, 4: -1.35}  # an even position's log-odds at 2, 3, 4 players
 SHOWN = 3  # turns reported
 LONE_SIMS = 8  # simulations played to weigh a turn the search did not need to compare
+# simulations each turn a hint shows rests on at least: a search short of time (the page's
+# quarter second on a slow phone) may have simulated some of them once or not at all
+LEAST_SIMS = 4
 
 
 def win_chance(value: float, players: int) -> float:
@@ -87,22 +90,18 @@ class Trace:
         )
 
     def top(self, n: int = SHOWN) -> tuple[Weighed, ...]:
-        """The ``n`` best turns with their chances; a turn never simulated is left out
-        unless the search compared no two (then its simulations are 0 and its chance is
-        the evaluation of where the plan ends, on the search's deal)."""
+        """The ``n`` best turns with their chances. A turn the search ran out of time to
+        simulate (0 simulations) gets the chance of where its plan ends on the search's
+        deal: the planned value that ranked it."""
         players = self.root.num_players
         out = []
-        for k in self.ranking:
+        for k in self.ranking[:n]:
             values = self.rolled[k]
             if values:
                 win = sum(win_chance(v, players) for v in values) / len(values)
-            elif len(self.plans) > 1:
-                continue
             else:
                 win = win_chance(_planned_value(self.root, self.seat, self.plans[k]), players)
             out.append(Weighed(self.plans[k], win, len(values)))
-            if len(out) >= n:
-                break
         return tuple(out)
 
 
@@ -115,15 +114,22 @@ def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ..
     """``bot``'s decision on ``view`` searched afresh (never a plan remembered from earlier
     in the turn: the turns weighed start here) and the turns it weighed, best first.
 
-    A decision the search does not compare turns for (one legal decision, or one plan) is
-    still weighed: its turn is simulated ``LONE_SIMS`` times as the search simulates one.
+    Each turn shown rests on ``LEAST_SIMS`` simulations at least: after the decision, the
+    search's simulations of those turns are played on where it stopped (the same deals, the
+    same rollouts). A decision the search does not compare turns for (one legal decision, or
+    one plan) is still weighed: its turn is simulated ``LONE_SIMS`` times.
     """
     bot.memory.clear()
     before = bot.trace
     bot.start(view, seed)
     move = bot.best()
     trace = bot.trace if bot.trace is not before else None
-    if trace is not None and any(trace.rolled):
+    if trace is not None and len(trace.plans) > 1:
+        rolled = [list(r) for r in trace.rolled]
+        for k in trace.ranking[:SHOWN]:
+            while len(rolled[k]) < LEAST_SIMS:
+                rolled[k].append(bot._rollout(list(trace.plans[k]), len(rolled[k])))
+        bot.trace = trace = replace(trace, rolled=tuple(tuple(r) for r in rolled))
         return move, trace.top()
     # nothing compared: simulate the turn the bot plays, on the search's own deals
     s = trace.root if trace is not None else determinize(view, seed)

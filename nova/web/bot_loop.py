@@ -14,7 +14,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 
-from ..render.hint import WeighedTurn, weighed_turns
+from ..render.hint import weighed_turns
 from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
 from .controller import BotPlayed, Controller, HintReady, Say, Worker
 
