@@ -28,9 +28,9 @@ from .planner import plan_turn, play
 if TYPE_CHECKING:
     from .search import SearchBot
 
-# fitted by tools/fit_win_chance.py (200 greedy games at each player count; docs/BOTS.md)
-WIN_SCALE = 0.06  # per evaluation point
-WIN_BIAS = {2: -0.55, 3: -1.3, 4: -1.35}  # an even position's log-odds at 2, 3, 4 players
+# fitted by `python tools/fit_win_chance.py --games 200` (docs/BOTS.md, "Why the bot plays")
+WIN_SCALE = 0.065  # per evaluation point
+WIN_BIAS = {2: -0.75, 3: -1.35, 4: -1.5}  # the log-odds of a value of 0 at 2, 3, 4 players
 SHOWN = 3  # turns reported
 LONE_SIMS = 8  # simulations played to weigh a turn the search did not need to compare
 # simulations each turn a hint shows rests on at least: a search short of time (the page's
