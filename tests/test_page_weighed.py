@@ -5,6 +5,8 @@ cross-origin frame; and, on request, what a bot weighed for the turn it just pla
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import serve_site, wait_ready
@@ -16,6 +18,7 @@ PHONE = {"width": 390, "height": 844}
 TOUCH = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
 FRAME = (390, 600)  # the publisher's frame on a phone
 TURNS = "[data-hint-turn][data-win]"
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 def start_against(frame, bot: str, tap: bool) -> None:
@@ -56,6 +59,8 @@ def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_a_desktop(page_fa
     start_against(page, "search", tap=False)
     hint_turns(page, tap=False)
     assert page.locator(".hint-turns .turn-words").first.inner_text().strip()
+    page.locator(".hint-turns").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "desktop-hint.png"))
     # the person ends the turn; the bot searches its own, and says why on request
     page.click('[data-move="E"]')
     page.wait_for_selector('[data-ui="bot-why"]', timeout=120_000)
@@ -100,6 +105,10 @@ def test_the_hint_shows_three_turns_on_a_phone_in_the_publishers_frame(
             first.scroll_into_view_if_needed()
             part, uncovered = measure(frame, {"turn": f".hint-turns {TURNS}"})["turn"]
             assert uncovered and part > 0.9, (part, uncovered)
+            host.screenshot(
+                path=str(SHOTS / "phone-frame-hint.png"),
+                clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
+            )
     finally:
         publisher.__exit__(None, None, None)
     assert host.nova.page_errors == [] and host.nova.external == []

@@ -17,7 +17,7 @@ Nothing here changes a decision: the search records, this module reads.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -119,9 +119,26 @@ def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ..
     same rollouts). A decision the search does not compare turns for (one legal decision, or
     one plan) is still weighed: its turn is simulated ``LONE_SIMS`` times.
     """
+    work = weighing(bot, view, seed, 1000.0)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def weighing(
+    bot: SearchBot, view: dict, seed: int, slice_ms: float
+) -> Generator[None, None, tuple[str, tuple[Weighed, ...]]]:
+    """:func:`weigh` in small units of work (a slice of ``slice_ms`` of the search, or one
+    simulation), yielding between them: for the page's main thread when the bots' worker
+    could not start."""
     bot.memory.clear()
     before = bot.trace
     bot.start(view, seed)
+    while not bot.done:
+        bot.step(slice_ms)
+        yield
     move = bot.best()
     trace = bot.trace if bot.trace is not before else None
     if trace is not None and len(trace.plans) > 1:
@@ -129,6 +146,7 @@ def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ..
         for k in trace.ranking[:SHOWN]:
             while len(rolled[k]) < LEAST_SIMS:
                 rolled[k].append(bot._rollout(list(trace.plans[k]), len(rolled[k])))
+                yield
         bot.trace = trace = replace(trace, rolled=tuple(tuple(r) for r in rolled))
         return move, trace.top()
     # nothing compared: simulate the turn the bot plays, on the search's own deals
@@ -142,6 +160,9 @@ def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ..
         if not after.over and after.current_player == me:
             rest, _ = plan_turn(after, me, w=bot.weights)
             plan += [str(m) for m in rest]
-    values = [bot._rollout(plan, j) for j in range(LONE_SIMS)]
+    values = []
+    for j in range(LONE_SIMS):
+        values.append(bot._rollout(plan, j))
+        yield
     win = sum(win_chance(v, s.num_players) for v in values) / len(values)
     return move, (Weighed(tuple(plan), win, len(values)),)

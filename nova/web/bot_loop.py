@@ -14,7 +14,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 
-from ..render.hint import weighed_turns
+from ..render.hint import WeighedTurn, weighed_turns
 from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
 from .controller import BotPlayed, Controller, HintReady, Say, Worker
 
@@ -69,8 +69,11 @@ class BotLoop:
             if cancelled():
                 return None, {}
             return accept(state, seat, bot, answer)
-        decided = await table().decide(state, seat, seed, self.pause, cancelled=cancelled)
-        return decided, {}
+        thinker = table()
+        explain = bool(json.loads(request).get("explain"))
+        decided = await thinker.decide(state, seat, seed, self.pause, cancelled=cancelled,
+                                       explain=explain)  # fmt: skip
+        return decided, {"turns": thinker.turns}
 
     async def one(self) -> None:
         c = self.c
@@ -90,7 +93,8 @@ class BotLoop:
                 self.stats = self.table
             return self.table
 
-        note, turns = "", ()  # type: tuple[str, tuple[WeighedTurn, ...]]
+        note = ""
+        turns: tuple[WeighedTurn, ...] = ()
         request = bot_request(
             s.state, seat, s.record.bots, seed, c.form.think_ms, f"{game_id}:{id(s)}"
         )
