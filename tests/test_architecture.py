@@ -3,6 +3,7 @@ way is handled everywhere a player or a bot meets it."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from nova.bots.planner import PLANS
@@ -20,15 +21,17 @@ def _module(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path, root: Path = ROOT) -> set[str]:
-    """Every nova.rules module ``path`` imports at run time, inside functions too (imports
-    under ``if TYPE_CHECKING:`` are for the type checker only and never run): the build's
-    own reader of imports."""
+def _imports(path: Path, root: Path = ROOT, package: str = "nova.rules") -> set[str]:
+    """Every module of ``package`` that ``path`` imports at run time, inside functions too
+    (imports under ``if TYPE_CHECKING:`` are for the type checker only and never run): the
+    build's own reader of imports."""
     found = build_site().imported_modules(path, _module(path, root))
-    return {m for m in found if m.startswith("nova.rules")}
+    return {m for m in found if m.startswith(package)}
 
 
-def module_graph(folder: Path, root: Path = ROOT) -> dict[str, set[str]]:
+def module_graph(
+    folder: Path, root: Path = ROOT, package: str = "nova.rules"
+) -> dict[str, set[str]]:
     """Module -> the modules of ``folder`` it imports; a module's import of a package it
     is inside (``from . import x`` runs the package's ``__init__``, already under way) is
     not counted, so that only a true circle shows."""
@@ -37,7 +40,7 @@ def module_graph(folder: Path, root: Path = ROOT) -> dict[str, set[str]]:
     for name, path in files.items():
         graph[name] = {
             m
-            for m in _imports(path, root)
+            for m in _imports(path, root, package)
             if m in files and m != name and not name.startswith(m + ".")
         }
     return graph
@@ -135,3 +138,44 @@ def test_the_site_ships_and_snapshots_what_the_page_imports_and_nothing_else():
     snapshot = build.snapshot_modules(build.package_files())
     assert {m for m in snapshot if m.startswith("nova")} == shipped
     assert not (ROOT / "nova" / "benchmarks").exists()
+
+
+WEB = ROOT / "nova" / "web"
+
+
+def test_the_pages_modules_and_functions_are_small():
+    """No module of nova/web or nova/render over 500 lines, no function over 80: a module
+    is split by what it holds."""
+    for folder in (WEB, ROOT / "nova" / "render"):
+        for path in sorted(folder.rglob("*.py")):
+            text = path.read_text()
+            assert len(text.splitlines()) <= 500, path
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                    assert lines <= 80, (str(path), node.name, lines)
+
+
+def test_the_screens_import_one_another_one_way_and_never_inside_a_function():
+    """A screen imports another at the top of its module, never back (a screen hands an
+    intent to one it does not import with the effect ``Then``); a step never imports."""
+    screens = WEB / "screens"
+    graph = module_graph(screens, package="nova.web.screens")
+    assert {"nova.web.screens.start", "nova.web.screens.links"} <= set(graph)
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+    for path in sorted(screens.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+                assert not [n for n in inner if "screens" in (getattr(n, "module", "") or "")
+                            or getattr(n, "level", 0) == 1], (str(path), node.name)  # fmt: skip
+
+
+def test_a_step_changes_no_state_behind_its_back():
+    """The screens and the page's steps return the new state: nothing in nova/web sets the
+    controller's state but ``Controller`` itself, and no drawing writes into it."""
+    for path in sorted(WEB.rglob("*.py")):
+        text = path.read_text()
+        assert "c.set(" not in text and ".static =" not in text, path
+        if path.name != "controller.py":
+            assert "self.ui =" not in text and "c.ui =" not in text, path

@@ -13,6 +13,7 @@ import pytest
 from nova.fair import keys, wire
 from nova.web.by_links import STORAGE_PREFIX
 from nova.web.controller import Controller, OpenLink, Play, ui_intent
+from nova.web.effects import OwnPage
 from nova.web.saves import MemoryStorage, SaveStore
 from nova.web.screens.links import CURRENT_KEY, LinksScreen
 from nova_tools.fair.simulate import seeded_secret
@@ -70,7 +71,7 @@ def set_up(players: int = 2, names=("Ann", "Bea", "Cy", "Di")) -> list[Controlle
 def play_turn(c: Controller, rng: random.Random) -> str:
     before = attrs(c)["data-nova-send"]
     while attrs(c)["data-nova-send"] == before:
-        legal = c.session.view()["legal"]
+        legal = c.session.view().legal
         c.dispatch(Play("E" if "E" in legal and rng.random() < 0.4 else rng.choice(legal)))
         assert not c.ui.message, c.ui.message
     return sent(c)
@@ -101,7 +102,7 @@ def test_a_three_player_game_by_links_through_the_controllers():
         # each device shows its own hand only
         for i, c in enumerate(devs):
             view = c.session.view()
-            assert [("hand" in s) for s in view["seats"]] == [j == i for j in range(3)]
+            assert [(s.hand is not None) for s in view.seats] == [j == i for j in range(3)]
     gone = mover(devs)
     assert gone is not None
     ender = devs[(gone + 1) % 3]
@@ -179,7 +180,7 @@ def test_the_start_screen_lists_the_games_by_links_this_device_keeps():
     # the words sent with a link say whom it is for
     from nova.web.screens.links import outbox_title
 
-    assert outbox_title(devs[0]) == "Nova Raiders by links: for Bea (B)"
+    assert outbox_title(devs[0].ui.screen) == "Nova Raiders by links: for Bea (B)"
 
 
 def test_a_device_without_a_seat_sees_the_board_and_the_replay_no_hand():
@@ -193,7 +194,7 @@ def test_a_device_without_a_seat_sees_the_board_and_the_replay_no_hand():
     watcher.dispatch(OpenLink(link))
     assert attrs(watcher)["data-nova-seat"] is None
     view = watcher.session.view()
-    assert all("hand" not in s for s in view["seats"]) and not view["legal"]
+    assert all(s.hand is None for s in view.seats) and not view.legal
     html = watcher.markup()
     assert 'class="hand' not in html or "data-move" not in html.split('class="hand', 1)[1][:2000]
     watcher.dispatch(ui_intent("replay"))
@@ -215,7 +216,7 @@ def test_a_turn_in_progress_survives_a_reload():
         c = devs[mover(devs)]
         rng = random.Random(game)
         for _ in range(8):
-            legal = [x for x in c.session.view()["legal"] if x != "E"]
+            legal = [x for x in c.session.view().legal if x != "E"]
             if not legal or c.session.turn_done():
                 break
             c.dispatch(Play(rng.choice(legal)))
@@ -258,22 +259,21 @@ def framed(storage: MemoryStorage | None = None) -> Controller:
 def test_play_by_links_in_a_frame_opens_a_page_of_its_own(storage):
     """In a frame, whatever its storage, "Play by links" makes no seat and no invitation:
     it opens the by-links form in a page of the game's own, where the links will open."""
-    from nova.web.controller import Effect
     from nova.web.screens.links import page_of_its_own
 
     c = framed(storage)
     effects = c.dispatch(ui_intent("by-links"))
-    assert Effect.LINKS_PAGE in effects
+    assert OwnPage(links=True) in effects
     assert not c.form.by_links and attrs(c)["data-nova-seat"] is None
     here = "https://example.org/nova/index.html?embed"
-    assert page_of_its_own(c, here) == "https://example.org/nova/index.html?links"
+    assert page_of_its_own(c.ui, here) == "https://example.org/nova/index.html?links"
     url, opened, refused = c.page_of_its_own(here, links_page=True)
     assert url.endswith("?links") and "new tab" in getattr(opened, "text", "")
     assert f"open {url} to play by links" in getattr(refused, "text", "")  # no allow-popups
     # a "Start game" that reached the controller anyway begins nothing here either
-    from nova.web.screens.links import StartByLinks
+    from nova.web.screens.start import StartByLinks
 
-    assert Effect.LINKS_PAGE in c.dispatch(StartByLinks())
+    assert OwnPage(links=True) in c.dispatch(StartByLinks())
     assert not isinstance(c.ui.screen, LinksScreen)
     assert not [k for k in (storage or MemoryStorage()).data if k.startswith(STORAGE_PREFIX)]
     # the page that tab opens (?links) shows the by-links form
@@ -285,7 +285,6 @@ def test_play_by_links_in_a_frame_opens_a_page_of_its_own(storage):
 def test_an_invitation_opened_in_a_frame_is_taken_in_a_page_of_its_own():
     """An invitation opened in the frame says, before the seat is taken, that the seat is
     kept in the game's own page; "Take seat" opens it there, with the invitation."""
-    from nova.web.controller import Effect
     from nova.web.screens.links import IN_A_FRAME, page_of_its_own
 
     host = device()
@@ -295,9 +294,9 @@ def test_an_invitation_opened_in_a_frame_is_taken_in_a_page_of_its_own():
     c = framed()
     c.dispatch(OpenLink(invitation))
     assert escape(IN_A_FRAME) in c.markup()
-    assert Effect.LINKS_PAGE in c.dispatch(ui_intent("join"))
+    assert OwnPage(links=True) in c.dispatch(ui_intent("join"))
     assert attrs(c)["data-nova-seat"] is None
-    address = page_of_its_own(c, "https://example.org/nova/index.html?embed#x")
+    address = page_of_its_own(c.ui, "https://example.org/nova/index.html?embed#x")
     assert address == f"https://example.org/nova/index.html#{invitation}"
 
 

@@ -22,7 +22,6 @@ from nova.web.controller import (
     CloseScores,
     Controller,
     Delete,
-    Effect,
     FormInput,
     GameScreen,
     KeepHere,
@@ -47,6 +46,7 @@ from nova.web.controller import (
     WorkerChanged,
     ui_intent,
 )
+from nova.web.effects import ClearAddress, Render, ShowHelp
 from nova.web.saves import CURRENT, PREFIX, MemoryStorage, SaveStore, Verdict, reconcile
 
 
@@ -97,7 +97,7 @@ def test_the_screens_a_person_goes_through():
     assert c.ui.name == "pass" and 'data-ui="ready"' in c.markup()
     c.dispatch(Ready())
     assert c.ui.name == "game" and 'data-move="E"' in c.markup()
-    assert c.dispatch(OpenHelp()) == {Effect.HELP_LAYER}
+    assert c.dispatch(OpenHelp()) == (ShowHelp(True),)
     assert c.ui.name == "help" and 'id="help-layer">' in c.markup()
     c.dispatch(Play("E"))  # nothing is played under the rules
     assert c.session.moves == 0
@@ -148,7 +148,7 @@ def test_a_bad_seed_is_said_and_no_game_starts():
 def test_a_bad_link_is_said_on_the_screen_on_show():
     c = tab(MemoryStorage())
     effects = c.dispatch(OpenLink("not-a-game"))
-    assert Effect.CLEAR_LINK not in effects
+    assert ClearAddress() not in effects
     assert c.ui.name == "new" and "could not be opened" in c.markup()
 
 
@@ -259,7 +259,7 @@ def test_a_tab_that_hears_of_another_tabs_save_says_so_and_offers_the_newest():
     play_until(a, 7)
     b = tab(storage, seed=2)
     play_until(a, 12)
-    assert b.dispatch(SavesChanged(PREFIX + a.game_id)) == {Effect.RENDER}
+    assert b.dispatch(SavesChanged(PREFIX + a.game_id)) == (Render(),)
     assert b.ui.elsewhere is not None and not b.ui.elsewhere.forked
     assert 'data-ui="open-newest"' in b.markup() and "12 decisions" in b.markup()
     b.dispatch(OpenNewest())
@@ -324,7 +324,7 @@ def test_other_tabs_saves_of_other_games_only_refresh_the_list():
     b = tab(storage, seed=2)
     b.dispatch(Menu())
     a.dispatch(StartGame(FormInput(seed="8")))
-    assert b.dispatch(SavesChanged(PREFIX + a.game_id)) == {Effect.RENDER}
+    assert b.dispatch(SavesChanged(PREFIX + a.game_id)) == (Render(),)
     assert b.ui.elsewhere is None and len(b.store.entries()) == 2
 
 

@@ -14,13 +14,13 @@ from nova.web.controller import (
     NONE,
     AskHint,
     Controller,
-    Effect,
     FormInput,
     HintReady,
     Play,
     StartGame,
     ui_intent,
 )
+from nova.web.effects import Think
 from nova.web.saves import MemoryStorage, SaveStore
 
 
@@ -42,7 +42,7 @@ def test_the_hint_is_the_strongest_bots_legal_choice_marked_and_logged_never_pla
     s = c.session
     assert 'data-ui="hint"' in c.markup()
     effects = c.dispatch(ui_intent("hint"))
-    assert Effect.HINT in effects
+    assert Think(c.hint_request()) in effects
     assert "Looking for a hint" in c.markup()
     request = c.hint_request()
     data = json.loads(request)

@@ -199,7 +199,7 @@ def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_request():
             seat = s.state.current_player
             request = json.dumps(
                 {"game": "g", "bots": ["", "search:6"], "seat": seat,
-                 "view": s.state.view(seat), "seed": s.moves, "time_ms": None}
+                 "view": s.state.view(seat).to_json(), "seed": s.moves, "time_ms": None}
             )  # fmt: skip
             answer = json.loads(think(request))
             turns = weighed_turns(s.state, answer["turns"], s.record.names)

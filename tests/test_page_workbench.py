@@ -199,3 +199,23 @@ def test_axe_finds_nothing_on_the_workbench(page_factory, server_url, viewport):
     assert page.locator(".lab-results svg").count() >= 3
     clean(page, "workbench results")
     assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+def test_a_run_at_two_levels_in_workers_shows_each_levels_figures_and_the_flags(page, server_url):
+    open_workbench(page, server_url, "?lab&players=2&games=40&bots=greedy,greedy&seed=3")
+    edit(page, "levels", "cadet,pilot,ace")  # the form offers runs of three or four levels
+    assert "Play 120 games" in page.locator('[data-ui="lab-run"]').inner_text()
+    # a cheaper pair, as an address may name any two levels
+    open_workbench(page, server_url, "?lab&players=2&games=3&seed=3&levels=cadet,pilot")
+    assert page.locator('[data-lab="levels"]').input_value() == "cadet,pilot"
+    page.locator('[data-ui="lab-run"]').click()
+    page.wait_for_selector("body[data-nova-lab-done]", timeout=600_000)
+    shown = json.loads(page.locator("#nova-lab-levels").text_content())
+    assert list(shown["levels"]) == ["cadet", "pilot"]
+    for key in ("first_seat", "length", "supernova"):
+        assert page.locator(f'.lab-levels tr[data-figure="{key}"] td').count() == 2
+    flagged = {f["figure"] for f in shown["flags"]}
+    assert flagged  # on three games a level some figure moves past 3 points (a card's, at least)
+    for key in flagged:  # every flag is marked in the table and said in words
+        assert page.locator(f'.lab-levels tr[data-figure="{key}"][data-flag]').count() == 1
+        assert page.locator(f'.lab-levels li[data-flag-figure="{key}"]').count() == 1

@@ -14,7 +14,6 @@ from nova.web.controller import (
     UI,
     CloseShare,
     Controller,
-    Effect,
     FormInput,
     LabStart,
     OpenLab,
@@ -24,9 +23,12 @@ from nova.web.controller import (
     StartGame,
     ui_intent,
 )
+from nova.web.effects import Offer, Render
 from nova.web.lab_worker import play
 from nova.web.saves import MemoryStorage, SaveStore
 from nova.web.screens.lab import LabRunner
+
+FOCUS = "[data-nova-share-panel] button"  # the share panel's Copy button takes the keyboard
 
 
 def test_each_intent_has_one_place_and_each_control_one_intent():
@@ -44,14 +46,15 @@ def test_the_share_panel_is_in_the_state_and_escape_closes_it():
     c.dispatch(Ready())
     assert "data-nova-share-panel hidden" in c.markup()
     effects = c.dispatch(Share("https://x.example/nova/?embed"))
-    assert effects == frozenset({Effect.RENDER, Effect.SHARE})
+    panel = c.ui.share
+    assert panel is not None and effects == (Render(), Offer(panel.url, Shared, focus=FOCUS))
     page = c.markup()
     assert "data-nova-share-panel>" in page and 'value="https://x.example/nova/#' in page
     c.dispatch(Shared("copied"))
     assert "The link is copied" in c.markup()
     assert c.key_intent("Escape") == CloseShare()
     c.dispatch(CloseShare())
-    assert "data-nova-share-panel hidden" in c.markup() and c.dispatch(Shared("")) == frozenset()
+    assert "data-nova-share-panel hidden" in c.markup() and c.dispatch(Shared("")) == ()
 
 
 class FakeWorker:

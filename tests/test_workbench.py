@@ -26,7 +26,6 @@ from nova.lab.workbench import (
 from nova.render.workbench import workbench_html
 from nova.web.controller import (
     Controller,
-    Effect,
     LabAnswer,
     LabEdit,
     LabFinished,
@@ -35,6 +34,7 @@ from nova.web.controller import (
     OpenLab,
     ui_intent,
 )
+from nova.web.effects import ClearAddress, Render, RunLab, SetAddress
 from nova.web.lab_worker import play
 from nova.web.saves import SaveStore
 
@@ -146,7 +146,7 @@ def test_the_contents_own_validation_messages_are_shown_and_block_the_run(field,
     assert any(problem in p for p in c.bench.problems), c.bench.problems
     html = c.markup()
     assert "lab-problems" in html and "cannot be played as it is" in html
-    assert c.dispatch(LabStart()) == frozenset({Effect.RENDER})
+    assert c.dispatch(LabStart()) == (Render(),)
     assert "variant has problems" in c.ui.message and c.bench.run is None
 
 
@@ -185,7 +185,7 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     c = Controller(SaveStore(None))
     c.dispatch(OpenLab("lab&players=2&games=6&bots=greedy,random&seed=3"))
     c.dispatch(LabEdit("card:s3.colour", "r"))
-    assert c.dispatch(LabStart()) == frozenset({Effect.RENDER, Effect.LAB_RUN})
+    assert c.dispatch(LabStart()) == (Render(), RunLab())
     bench = c.bench
     assert bench is not None and bench.run is not None
     run = bench.run
@@ -255,11 +255,12 @@ def test_a_worker_that_fails_says_why_and_the_run_stops():
 def test_the_menu_and_the_address_open_the_workbench():
     c = Controller(SaveStore(None))
     # the address follows the workbench (a reload keeps it) and is dropped on leaving it
-    assert c.start("", "?lab&games=3") == frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
+    effects = c.start("", "?lab&games=3")
     assert c.ui.name == "lab" and c.bench is not None and c.bench.form.games == 3
-    assert c.dispatch(LabEdit("games", "9")) == frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
+    assert effects == (Render(), SetAddress(c.bench.query())) and "games=3" in c.bench.query()
+    assert c.dispatch(LabEdit("games", "9")) == (Render(), SetAddress(c.bench.query()))
     assert "games=9" in c.bench.query()
-    assert c.dispatch(ui_intent("menu")) == frozenset({Effect.RENDER, Effect.CLEAR_LINK})  # type: ignore[arg-type]
+    assert c.dispatch(ui_intent("menu")) == (Render(), ClearAddress())  # type: ignore[arg-type]
     assert c.ui.name == "new" and 'data-ui="lab"' in c.markup()
     c.dispatch(ui_intent("lab"))  # type: ignore[arg-type]
     assert c.ui.name == "lab" and c.bench.form.games == 9  # as it was left
@@ -282,7 +283,7 @@ def test_run_json_matches_the_summary_of_each_side():
 def test_a_stopped_runs_stop_intent_is_ignored_without_a_run():
     c = Controller(SaveStore(None))
     c.dispatch(OpenLab())
-    assert c.dispatch(LabStop()) == frozenset({Effect.RENDER})
+    assert c.dispatch(LabStop()) == (Render(),)
     assert c.body_attributes()["data-nova-lab-done"] is None
 
 

@@ -62,9 +62,10 @@ CACHE = NODE_MODULES / ".cache" / "nova"
 CENSUS = ROOT / "tools" / "stdlib-census.json"  # module_census(), kept in the repository
 # Bump when the precompiled stdlib's recipe changes: the file name carries it, so immutable
 # caches never serve an old build under a new recipe.
-PYC_RECIPE = 3  # 2: docstrings left out; 3: Pyodide's too, no column ranges (precompile_stdlib.mjs)
+PYC_RECIPE = 4  # 2: docstrings left out; 3: Pyodide's too, no column ranges; 4: lines at each def
+# (precompile_stdlib.mjs)
 # Bump when the trimmed stdlib or the snapshot's recipe changes (cache keys carry it).
-SNAPSHOT_RECIPE = 3  # 2: the snapshot gzipped at level 9; 3: fewer modules, no column ranges
+SNAPSHOT_RECIPE = 4  # 2: gzipped at level 9; 3: fewer modules, no column ranges; 4: PYC_RECIPE 4
 # Imported by PyScript 0.7.31's own bootstrap (it writes its package with pathlib and os)
 # and by polyscript's JS through the interpreter (unpackArchive, pyodide.ffi/http/code), on
 # top of what the pyscript package's sources import (read from the dist at build time).

@@ -21,7 +21,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..rules import State, determinize
+from ..rules import State, View, determinize
 from .evaluate import evaluate
 from .planner import plan_turn, play
 
@@ -110,7 +110,7 @@ def _planned_value(s: State, seat: int, moves: Sequence[str]) -> float:
     return evaluate(after, seat)
 
 
-def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ...]]:
+def weigh(bot: SearchBot, view: View, seed: int) -> tuple[str, tuple[Weighed, ...]]:
     """``bot``'s decision on ``view`` searched afresh (never a plan remembered from earlier
     in the turn: the turns weighed start here) and the turns it weighed, best first.
 
@@ -128,7 +128,7 @@ def weigh(bot: SearchBot, view: dict, seed: int) -> tuple[str, tuple[Weighed, ..
 
 
 def weighing(
-    bot: SearchBot, view: dict, seed: int, slice_ms: float
+    bot: SearchBot, view: View, seed: int, slice_ms: float
 ) -> Generator[None, None, tuple[str, tuple[Weighed, ...]]]:
     """:func:`weigh` in small units of work (a slice of ``slice_ms`` of the search, or one
     simulation), yielding between them: for the page's main thread when the bots' worker
@@ -151,7 +151,7 @@ def weighing(
         return move, trace.top()
     # nothing compared: simulate the turn the bot plays, on the search's own deals
     s = trace.root if trace is not None else determinize(view, seed)
-    me = view["seat"]
+    me = view.seat
     if trace is not None and trace.plans:
         plan = list(trace.plans[0])
     else:

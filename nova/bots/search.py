@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 
-from ..rules import State, determinize
+from ..rules import State, View, determinize
 from .evaluate import DEFAULT, Weights, evaluate
 from .explain import Trace
 from .planner import END, dump_moves, finish_action, plan_turn, play, ranked_options
@@ -71,15 +71,15 @@ class SearchBot(PlanningBot):
         self.trace: Trace | None = None
 
     # -- the incremental API ----------------------------------------------------------
-    def start(self, view: dict, seed: int) -> None:
+    def start(self, view: View, seed: int) -> None:
         """Begin thinking about ``view`` (the deciding seat's view, with ``legal``)."""
         self._view = view
         self._seed = seed
         self._t0 = time.perf_counter()
-        self._seat = view["seat"]
+        self._seat = view.seat
         self._root: State | None = None
         self._work = self._search()
-        legal = view["legal"]
+        legal = view.legal
         self._move = None
         if len(legal) == 1:
             self._move = legal[0]
@@ -102,7 +102,7 @@ class SearchBot(PlanningBot):
         assert self._move is not None
         return self._move
 
-    def choose(self, view: dict, seed: int) -> str:
+    def choose(self, view: View, seed: int) -> str:
         self.start(view, seed)
         return self.best()
 
@@ -154,8 +154,8 @@ class SearchBot(PlanningBot):
             seen.add(key)
             done, after = play(s, me, moves, w)
             rest, _ = plan_turn(after, me, w=w) if done and done[-1] != END else ([], after)
-            if done and done[0] in view["legal"]:
-                plans.append(done + rest)
+            if done and done[0] in view.legal:
+                plans.append([*done, *rest])
                 values.append(value)
             if len(plans) >= self.candidates:
                 break
@@ -163,10 +163,10 @@ class SearchBot(PlanningBot):
         if len(plans) <= 1:
             plan = plans[0] if plans else None
             self.trace = Trace.of(s, me, plans, [[] for _ in plans], list(range(len(plans))))
-            self._finish(plan[0] if plan else view["legal"][0], plan)
+            self._finish(plan[0] if plan else view.legal[0], plan)
             return
-        rolled = [[] for _ in plans]  # each candidate's rollout values
-        out = []  # the candidates dropped, the last dropped first
+        rolled: list[list[float]] = [[] for _ in plans]  # each candidate's rollout values
+        out: list[int] = []  # the candidates dropped, the last dropped first
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         alive = list(range(len(plans)))

@@ -16,7 +16,9 @@ games end (Super-Nova, the round limit, no ships left), stalls (a long run of tu
 with no Unload), win rate by turn order (first-seat advantage), and for every card how
 often it is played and how the players who played it, or held it at the end, did.
 ``--compare FILE`` plays the same seeds and line-ups with a variant and shows both
-side by side. ``--json`` prints one JSON object instead of tables.
+side by side. ``--json`` prints one JSON object instead of tables. ``--levels cadet,ace,admiral``
+plays the same seeds at each opponent level (every seat that level) and sets the figures of
+each level side by side, flagging what moves between levels (:mod:`nova.lab.levels`).
 
 Also the game-quality metrics (lead changes, drama, decisiveness, balance, the spread of
 length, each card's play rate and its biased win rate when played: ``nova.lab.core.metrics``).
@@ -34,11 +36,12 @@ import json
 import os
 import sys
 
-from ..bots import BOT_NAMES
+from ..bots import BOT_NAMES, LEVEL_NAMES, level_named
 from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
 from .core.result import run_result
 from .core.summary import summarize
+from .levels import levels_result
 from .options import positive
 from .runners import LabSetupError, read_variant, run_batches
 from .sweep import DEFAULT_AIM, METRICS, build_cells, int_list, judge, parse_aim, parse_set
@@ -113,8 +116,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--variant", default=None, help="a variant JSON file")
     ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
+    ap.add_argument(
+        "--levels",
+        default=None,
+        metavar="A,B,C",
+        help=f"play the same seeds at each level, every seat that level ({', '.join(LEVEL_NAMES)})",
+    )
     add_run_args(ap)
     args = ap.parse_args(argv)
+    if args.levels is not None:
+        return levels_main(args)
     try:
         bots = parse_bots(args.bots, args.players)
     except ValueError as exc:
@@ -176,6 +187,68 @@ def main(argv: list[str]) -> int:
         return 2
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
+        return 0
+    print(title)
+    for line in lines:
+        print(line)
+    return 0
+
+
+def levels_main(args: argparse.Namespace) -> int:
+    """``--levels``: one batch a level on the same seeds, each level's figures, the flags."""
+    try:
+        names = [n.strip() for n in args.levels.split(",") if n.strip()]
+        if len(names) < 2 or len(set(names)) != len(names):
+            raise ValueError(f"--levels: {args.levels!r}: two or more different levels")
+        levels = [level_named(n) for n in names]
+        if args.compare:
+            raise ValueError("--levels plays one set of rules: give --variant, not --compare")
+        layout_for(args.players, args.variant)
+    except (ValueError, ContentError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    variant = read_variant(args.variant)
+    batches = [
+        Batch(args.players, (lv.name,) * args.players, args.games, None, variant, args.seed)
+        for lv in levels
+    ]
+    if not args.json:
+        where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
+        print(
+            f"playing {args.games} games at each of {', '.join(names)} "
+            f"({args.variant or 'default rules'}) {where}...",
+            file=sys.stderr,
+        )
+    try:
+        results, elapsed = run_batches(
+            batches, args.workers, args.scheduler, progress=not args.json, note=wins_note
+        )
+    except LabSetupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    result = levels_result(names, results, args.players)
+    out = result.as_json()
+    out.update(players=args.players, variant=args.variant, seed=args.seed)
+    title = (
+        f"Nova Raiders lab: {args.players} players at levels {', '.join(names)}, "
+        f"{os.path.basename(args.variant or 'default rules')}, seed {args.seed}"
+    )
+    lines = result.lines()
+    if args.report:
+        summaries = [
+            summarize(rs, args.players, [n] * args.players, elapsed)
+            for n, rs in zip(names, results, strict=True)
+        ]
+        if not write_report_or_fail(
+            args.report,
+            title=title,
+            columns=[(n, s.as_json()) for n, s in zip(names, summaries, strict=True)],
+            table="\n".join(lines),
+            levels=out,
+        ):
+            return 2
+    if args.json:
+        print(json.dumps(out, indent=1, sort_keys=True))
         return 0
     print(title)
     for line in lines:

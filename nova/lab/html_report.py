@@ -256,8 +256,10 @@ def write_report(
     columns: list[tuple[str, dict]],
     table: str,
     sweep: dict | None = None,
+    levels: dict | None = None,
 ) -> Path:
-    """Write ``index.html``, its SVG charts and ``data.json`` (the figures) into ``directory``."""
+    """Write ``index.html``, its SVG charts and ``data.json`` (the figures) into ``directory``.
+    ``levels``: the JSON of a ``--levels`` run, shown first (its figures and flags)."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     full = [n for n, _ in columns]
@@ -280,6 +282,8 @@ def write_report(
     }
     if sweep is not None:
         data["sweep"] = sweep
+    if levels is not None:
+        data["levels"] = levels
     # keys in their own order: a cell's settings read as they were given (players, track, ...)
     (out / "data.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     figures = "\n".join(
@@ -307,6 +311,7 @@ pre {{ overflow-x: auto; background: #f6f6f6; padding: 0.8rem; font-size: 12px; 
 </head>
 <body>
 <h1>{html.escape(title)}</h1>
+{levels_html(levels) if levels is not None else ""}
 <p>Side by side:</p>
 <ul>{names}</ul>
 {figures}
@@ -319,6 +324,41 @@ pre {{ overflow-x: auto; background: #f6f6f6; padding: 0.8rem; font-size: 12px; 
     index = out / "index.html"
     index.write_text(page, encoding="utf-8")
     return index
+
+
+def levels_html(levels: dict) -> str:
+    """A ``--levels`` run: what moves between levels, then every figure at every level."""
+    names = list(levels["levels"])
+    flagged = {f["figure"] for f in levels["flags"]}
+    items = "".join(
+        f"<li><b>{html.escape(f['label'])}</b>: {f['move']:+.1f} "
+        f"{'points' if f['unit'] == '%' else 'rounds'} from {html.escape(f['levels'][0])} to "
+        f"{html.escape(f['levels'][1])} (95% {f['ci95'][0]:+.1f} to {f['ci95'][1]:+.1f}; "
+        f"{'sure' if f['sure'] else 'noise? play more games'})</li>"
+        for f in levels["flags"]
+    )
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    first = levels["levels"][names[0]]["figures"]
+    rows = []
+    for key, fig in first.items():
+        cells = []
+        for n in names:
+            f = levels["levels"][n]["figures"].get(key)
+            cells.append(
+                "<td></td>"
+                if f is None
+                else f"<td>{f['value']:.1f} [{f['ci95'][0]:.1f}, {f['ci95'][1]:.1f}]</td>"
+            )
+        mark = ' class="flag"' if key in flagged else ""
+        rows.append(f"<tr{mark}><th>{html.escape(fig['label'])}</th>{''.join(cells)}</tr>")
+    return (
+        f"<h2>What moves between levels (more than {levels['flag_points']:g} points)</h2>"
+        f"<ul>{items or '<li>nothing</li>'}</ul>"
+        '<table class="levels"><tr><th>figure (95% interval)</th>'
+        f"{head}</tr>{''.join(rows)}</table>"
+        "<style>.levels td, .levels th { padding: 0 0.6rem; text-align: right; }"
+        " .levels tr.flag { background: #fff3c4; }</style>"
+    )
 
 
 def sweep_names(sweep: dict) -> list[str]:

@@ -30,8 +30,16 @@ from ..rules.content import load_data
 if TYPE_CHECKING:
     from .core.game import GameResult
     from .core.result import RunResult
+    from .levels import LevelsResult
 
 LAB_BOTS = ("random", "greedy", "search", "best")  # docs/BOTS.md; the workbench offers these
+# the runs at several opponent levels the form offers (python -m nova lab --levels); an
+# address may name any two or more levels
+LAB_LEVELS = (
+    ("cadet", "pilot", "ace"),
+    ("pilot", "ace", "admiral"),
+    ("cadet", "pilot", "ace", "admiral"),
+)
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
 MAX_LINK_VARIANT = 65536  # bytes of a linked variant's JSON, inflated (a deflate bomb stops)
 VARIANT_FILE = "workbench-variant.json"  # the name a saved variant file gets
@@ -47,6 +55,8 @@ class LabForm:
     bots: tuple[str, ...] = ("greedy", "greedy")
     games: int = 40
     seed: int = 1
+    # a run at these levels (every seat the level, one batch each) instead of ``bots``
+    levels: tuple[str, ...] = ()
 
     def with_players(self, players: int) -> LabForm:
         """The form for another player count: the seats keep their bots, new ones play greedy."""
@@ -55,6 +65,13 @@ class LabForm:
 
     def cli(self, variant_file: str | None) -> str:
         """The command that plays the same games in a shell."""
+        if self.levels:
+            return (
+                f"python -m nova lab --players {self.players} --levels {','.join(self.levels)} "
+                f"--games {self.games} --seed {self.seed}"
+                + (f" --variant {variant_file}" if variant_file else "")
+                + " --json"
+            )
         line = (
             f"python -m nova lab --players {self.players} --bots {','.join(self.bots)} "
             f"--games {self.games} --seed {self.seed}"
@@ -149,6 +166,12 @@ def read_query(query: str) -> tuple[LabForm, dict, list[str]]:
             form = replace(form, bots=tuple(parse_bots(text, form.players)))  # as the CLI
         except ValueError as exc:
             notes.append(str(exc).removeprefix("--"))
+    text = one("levels")
+    if text:
+        try:
+            form = replace(form, levels=read_levels(text))
+        except ValueError as exc:
+            notes.append(str(exc))
     variant: dict = {}
     text = one("variant")
     if text:
@@ -159,11 +182,26 @@ def read_query(query: str) -> tuple[LabForm, dict, list[str]]:
     return form, variant, notes
 
 
+def read_levels(text: str) -> tuple[str, ...]:
+    """A run's levels as the form and the address write them ("pilot,ace,admiral"; "" none)."""
+    from ..bots.levels import LEVEL_NAMES
+
+    levels = tuple(n.strip() for n in text.split(",") if n.strip())
+    if levels and (len(levels) < 2 or len(set(levels)) < len(levels)):
+        raise ValueError(f"levels: {text!r}: two or more different levels, or none")
+    for name in levels:
+        if name not in LEVEL_NAMES:
+            raise ValueError(f"levels: {name!r} is not a level ({', '.join(LEVEL_NAMES)})")
+    return levels
+
+
 # -- a run --------------------------------------------------------------------------------
 @dataclass
 class LabRun:
     """The games of one run: today's rules (batch 0) and the variant (batch 1) if it changes
-    anything, each ``form.games`` games on the same seeds; records arrive in any order."""
+    anything, each ``form.games`` games on the same seeds; records arrive in any order.
+    A run at levels (``form.levels``) has a batch per level, every seat that level, all
+    under one set of rules (``variants[b]``), and its result is ``levels_result``."""
 
     form: LabForm
     variants: list[dict | None]
@@ -174,6 +212,7 @@ class LabRun:
     workers: int = 0  # where the games are played (0: on this page)
     elapsed: float = 0.0
     result: RunResult | None = None
+    levels_result: LevelsResult | None = None
     error: str = ""
     finished: bool = False  # its last game came back (or none will after a stop)
 
@@ -198,15 +237,16 @@ class LabRun:
             return None
         jobs = [self.pending.popleft() for _ in range(min(size, len(self.pending)))]
         f = self.form
-        return json.dumps(
-            {
-                "players": f.players,
-                "bots": list(f.bots),
-                "seed": f.seed,
-                "variants": self.variants,
-                "jobs": jobs,
-            }
-        )
+        request = {
+            "players": f.players,
+            "bots": list(f.bots),
+            "seed": f.seed,
+            "variants": self.variants,
+            "jobs": jobs,
+        }
+        if f.levels:  # batch b's line-up: every seat level b
+            request["lineups"] = [[level] * f.players for level in f.levels]
+        return json.dumps(request)
 
     def add(self, answer: str) -> None:
         """A worker's answer (``lab_worker.play``): its records, or its error (the run stops)."""
@@ -241,6 +281,11 @@ class LabRun:
             return
         batches = [[rs[g] for g in sorted(common)] for rs in self.records]
         f = self.form
+        if f.levels:
+            from .levels import levels_result
+
+            self.levels_result = levels_result(f.levels, batches, f.players)
+            return
         from .core.result import run_result
 
         self.result = run_result(
@@ -344,6 +389,8 @@ class Workbench:
                 self.form = replace(self.form, games=_whole(value, "games", 1, MAX_GAMES))
             elif kind == "seed":
                 self.form = replace(self.form, seed=_whole(value, "seed", 0, 2**31 - 1))
+            elif kind == "levels":
+                self.form = replace(self.form, levels=read_levels(value))
             elif kind == "bot":
                 seat = _whole(arg, "seat", 0, self.form.players - 1)
                 if value not in LAB_BOTS:
@@ -406,6 +453,8 @@ class Workbench:
         """The address's query that opens the workbench as it is now (form and variant)."""
         f = self.form
         args = {"players": f.players, "games": f.games, "bots": ",".join(f.bots), "seed": f.seed}
+        if f.levels:
+            args["levels"] = ",".join(f.levels)
         if self.changes():
             args["variant"] = pack_variant(self.variant)
         return "lab&" + urlencode(args, safe=",")
@@ -422,6 +471,12 @@ class Workbench:
     def start_run(self) -> LabRun | None:
         if self.why_not_run():
             return None
+        if self.form.levels:  # every level under the rules as they stand in the form
+            rules = copy.deepcopy(self.variant) if self.changes() else None
+            name = VARIANT_FILE if self.changes() else None
+            n = len(self.form.levels)
+            self.run = LabRun(self.form, [rules] * n, [name] * n)
+            return self.run
         variants: list[dict | None] = [None]
         names: list[str | None] = [None]
         if self.changes():

@@ -23,6 +23,7 @@ from ..rules.content import (
     load_data,
     parse_action,
 )
+from .lab_levels import levels_choice_html, levels_results_html
 
 if TYPE_CHECKING:  # the lab's core is imported only once a run is played
     from ..lab.core.metrics import CardQuality
@@ -104,6 +105,7 @@ def _form_html(bench: Workbench, running: bool) -> str:
         f'step="1" value="{f.games}"{off}></label>'
         f'<label>Seed <input data-lab="seed" type="number" min="0" step="1" '
         f'value="{f.seed}"{off}></label></div>'
+        f"{levels_choice_html(f, running)}"
         '<p class="muted">Line-up entries rotate round the table from game to game, so each '
         "bot plays every seat equally often; each game has its own seed from this one.</p>"
         "</section>"
@@ -224,7 +226,7 @@ def _setup_value(entry: dict, setup: dict, key: str) -> str:
 def _run_html(bench: Workbench) -> str:
     run = bench.run
     f = bench.form
-    sides = 2 if bench.changes() else 1
+    sides = len(f.levels) if f.levels else 2 if bench.changes() else 1
     why = bench.why_not_run()
     if run is not None and run.status == "running":
         button = '<button type="button" data-ui="lab-stop" class="primary">Stop</button>'
@@ -286,6 +288,8 @@ def _cv(s: Summary) -> float | None:
 
 def _results_html(bench: Workbench) -> str:
     run = bench.run
+    if run is not None and run.levels_result is not None:
+        return levels_results_html(run.levels_result, run.status == "stopped")
     if run is None or run.result is None:
         return ""
     result = run.result

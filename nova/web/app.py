@@ -18,38 +18,36 @@ import gc
 import time
 
 from ..render.keep import keys_in
-from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
 from .controller import (
-    CloseHelp,
-    CloseShare,
     Controller,
-    Effect,
-    FormInput,
     Intent,
-    LabEdit,
-    OpenLink,
-    Play,
-    Ready,
-    ReplayGo,
-    SavesChanged,
-    Say,
-    Share,
-    Shared,
-    WhyNot,
     Worker,
     WorkerChanged,
-    ui_intent,
 )
-from .dom import Painting, element, is_button, is_native_button, local_storage, new_tab
+from .dom import Painting, element, local_storage, new_tab
+from .effects import (
+    ClearAddress,
+    Download,
+    Effect,
+    Offer,
+    OwnPage,
+    Refocus,
+    Render,
+    RunLab,
+    SetAddress,
+    ShowHelp,
+    Think,
+)
+from .events import Events
 from .saves import SaveStore
+from .screens.base import Drawing
 from .screens.lab import LabRunner
-from .screens.links import SendOffered, outbox_title, outbox_url
 from .share import offer
 from .workers import Workers
 
 
-class App(Painting, Workers):
+class App(Events, Painting, Workers):
     def __init__(self, document, window) -> None:
         self.document = document
         self.window = window
@@ -92,100 +90,52 @@ class App(Painting, Workers):
         self.apply(effects)
         self.body.setAttribute("data-nova-ready", "")
 
-    def on_hash(self, _event=None) -> None:
-        """A game link pasted into the address bar of an open tab opens that game."""
-        fragment = str(self.window.location.hash or "")
-        if fragment.startswith("#") and len(fragment) > 1:
-            self.do(OpenLink(fragment[1:]))  # a bad link: its message, on the screen on show
-
-    def on_storage(self, event) -> None:
-        """Another tab saved (the ``storage`` event fires only in the other tabs)."""
-        key = event.key
-        self.do(SavesChanged(key if isinstance(key, str) else None))
-
-    def on_long_press(self, event) -> None:
-        """A long press on a card (a touch screen's context menu) shows its rulebook text:
-        the card takes the focus, which shows its tip, instead of the browser's menu."""
-        target = event.target
-        card = (
-            element(target.closest(".card[tabindex], .academy-pick")) if element(target) else None
-        )
-        if card is not None:
-            event.preventDefault()
-            card.focus()
-
     # -- intents and effects ---------------------------------------------------------------
     def do(self, intent: Intent) -> None:
         self.apply(self.c.dispatch(intent))
 
-    def apply(self, effects: frozenset[Effect]) -> None:
-        if Effect.CLEAR_LINK in effects:
-            try:  # the game is saved now: a reload resumes it instead of re-opening the link
-                self.window.history.replaceState(None, "", self.window.location.pathname)
-            except Exception:
-                pass
-        if Effect.HELP_LAYER in effects:
-            opened = self.c.ui.help_open
-            if not self.show_help(opened):
+    def apply(self, effects: tuple[Effect, ...]) -> None:
+        """Perform each effect, in order, by its kind (``effects.py``)."""
+        for effect in effects:
+            self.perform(effect)
+
+    def perform(self, effect: Effect) -> None:
+        match effect:
+            case Render():
                 self.render()
-            if opened:
-                close = element(self.root.querySelector(".help .close"))
+            case ShowHelp(open=opened):
+                if not self.show_help(opened):
+                    self.render()
+                close = element(self.root.querySelector(".help .close")) if opened else None
                 if close is not None:
                     close.focus()
-        if Effect.RENDER in effects:
-            self.render()
-        if Effect.SHARE in effects:
-            asyncio.ensure_future(self.offer_share())
-        if Effect.SEND_LINK in effects:
-            asyncio.ensure_future(self.offer_send())
-        if Effect.FULL_PAGE in effects:
-            self.open_full_page()
-        if Effect.LINKS_PAGE in effects:
-            self.open_full_page(links_page=True)
-        if Effect.HINT in effects:
-            asyncio.ensure_future(self.ask_hint())
-        if Effect.LAB_RUN in effects:
-            nav = self.window.navigator
-            cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
-            memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
-            memory = float(memory) if isinstance(memory, int | float) else None
-            asyncio.ensure_future(self.lab.run(cores, memory))
-        if Effect.LAB_SAVE in effects:
-            self.save_variant()
-        if Effect.LAB_ADDRESS in effects and self.c.bench is not None:
-            try:  # a reload, or the address copied, opens the workbench as it is now
-                path = self.window.location.pathname
-                self.window.history.replaceState(None, "", f"{path}?{self.c.bench.query()}")
-            except Exception:
-                pass
+            case ClearAddress():
+                self.set_address("")  # a reload no longer re-opens the link or the workbench
+            case SetAddress(query=query):  # a reload, or the address copied, keeps it
+                self.set_address(f"?{query}")
+            case Offer():
+                asyncio.ensure_future(self.offer(effect))
+            case OwnPage(links=links_page):
+                self.open_full_page(links_page)
+            case Think(request=request) if request:
+                asyncio.ensure_future(self.ask_hint())
+            case RunLab():
+                nav = self.window.navigator
+                cores = int(getattr(nav, "hardwareConcurrency", 1) or 1)
+                memory = getattr(nav, "deviceMemory", None)  # Chromium only; GB, rounded down
+                memory = float(memory) if isinstance(memory, int | float) else None
+                asyncio.ensure_future(self.lab.run(cores, memory))
+            case Download(name=name, text=text, mime=mime):
+                self.download(name, text, mime)
+            case Refocus(opener=opener):
+                self.refocus(opener)
 
-    def form_input(self) -> FormInput:
-        """The new-game form's fields as they are on the page (None: not on the page)."""
-        doc = self.document
-        n = self.c.form.players
-
-        def value(el_id: str) -> str | None:
-            el = element(doc.getElementById(el_id))
-            return str(el.value) if el is not None else None
-
-        return FormInput(
-            names=tuple(value(f"nova-name-{i}") for i in range(n)),
-            colours=tuple(value(f"nova-colour-{i}") for i in range(n)),
-            bots=tuple(value(f"nova-bot-{i}") for i in range(n)),
-            pace=value("nova-bot-pace"),
-            think_ms=value("nova-bot-think"),
-            seed=value("nova-seed"),
-        )
-
-    def ui(self, name: str) -> None:
-        intent = ui_intent(name, self.form_input())
-        if isinstance(intent, ReplayGo) and intent.where == "seek":
-            slider = element(self.document.querySelector('[data-ui="replay-seek"]'))
-            intent = ReplayGo(str(slider.value) if slider is not None else "")
-        if isinstance(intent, Share):  # the link is made from the page's address
-            intent = Share(str(self.window.location.href))
-        if intent is not None:
-            self.do(intent)
+    def set_address(self, search: str) -> None:
+        """The page's address: its path and ``search`` (no link in the fragment)."""
+        try:
+            self.window.history.replaceState(None, "", f"{self.window.location.pathname}{search}")
+        except Exception:
+            pass
 
     def show_help(self, open_: bool) -> bool:
         """Open or close the rules dialog over the screen by its layer's ``hidden``
@@ -212,22 +162,22 @@ class App(Painting, Workers):
         return True
 
     # -- drawing --------------------------------------------------------------------------
-    def markup(self) -> str:
-        return self.c.markup(self.kept if self.can_morph() else frozenset())
+    def drawing(self) -> Drawing:
+        return self.c.drawing(self.kept if self.can_morph() else frozenset())
 
-    def render(self, html: str | None = None) -> None:
-        """Draw the screen (``html``: its markup, if already made)."""
+    def render(self, drawn: Drawing | None = None) -> None:
+        """Draw the screen (``drawn``: its drawing, if already made)."""
         self.renders += 1
         t0 = time.perf_counter()
-        html = self.markup() if html is None else html
+        drawn = self.drawing() if drawn is None else drawn
         t1 = time.perf_counter()
-        if not self.morph(html):  # a part it was told it shows was not there: send all
+        if not self.morph(drawn.html):  # a part it was told it shows was not there: send all
             self.kept = frozenset()
-            html = self.markup()
-            self.morph(html)
-        self.kept = keys_in(html)
+            drawn = self.drawing()
+            self.morph(drawn.html)
+        self.kept = keys_in(drawn.html)
         self.shown = self.shown_now()
-        self.fill_static_layer()
+        self.fill_static_layer(drawn.static)
         self.animate()
         self.zoom_board()
         self.bring_choice()
@@ -288,17 +238,17 @@ class App(Painting, Workers):
             # opened meanwhile: the move shows when the game is back on screen (the rules'
             # close and the replay's redraw it), not under them
             return
-        drawn = self.renders
-        html = self.markup()
+        renders = self.renders
+        drawn = self.drawing()
         await _breathe()
-        if self.renders == drawn:  # else a click drew a newer screen meanwhile
-            self.bots_running_render(html)
+        if self.renders == renders:  # else a click drew a newer screen meanwhile
+            self.bots_running_render(drawn)
         await _breathe()  # the next request is a task of its own, too
 
-    def bots_running_render(self, html: str | None = None) -> None:
+    def bots_running_render(self, drawn: Drawing | None = None) -> None:
         # render without re-scheduling (the loop is already running)
         running, self.bots.running = self.bots.running, True
-        self.render(html)
+        self.render(drawn)
         self.bots.running = running
 
     async def ask_hint(self) -> None:
@@ -319,93 +269,13 @@ class App(Painting, Workers):
         if intent is not None:
             self.do(intent)
 
-    # -- the workbench ---------------------------------------------------------------------
-    def on_change(self, event) -> None:
-        """A field of the workbench changed (``data-lab`` names it)."""
-        target = event.target
-        name = target.getAttribute("data-lab") if element(target) else None
-        if isinstance(name, str) and name:
-            self.do(LabEdit(name, str(target.value)))
-
-    # -- events ---------------------------------------------------------------------------
-    def on_click(self, event) -> None:
-        target = event.target
-        panel = self.c.ui.share is not None
-        if panel and element(target) and not element(target.closest("[data-nova-share-panel]")):
-            if not element(target.closest('[data-ui="share"]')):
-                self.close_share()  # a tap beside the share dialog closes it
-                return
-        el = (
-            element(target.closest("[data-move],[data-alt-move],[data-ui],[data-nova-share]"))
-            if element(target)
-            else None
-        )
-        if self.c.ui.help_open and element(target) and not element(target.closest(".help")):
-            self.do(CloseHelp())  # a click beside the rules dialog closes it
-            return
-        if el is None:
-            self.why_not(target)
-            return
-        if el.hasAttribute("disabled"):
-            return
-        if el.getAttribute("aria-disabled") == "true":  # off, but says why (Undo)
-            why = el.getAttribute("data-why-ui")
-            if isinstance(why, str) and why:
-                event.preventDefault()
-                self.do(Say(why))
-            return
-        move = el.getAttribute("data-move")
-        if not isinstance(move, str):  # a board Cargo Bay repeats a button's move
-            move = el.getAttribute("data-alt-move")
-        if isinstance(move, str) and move:
-            event.preventDefault()
-            self.do(Play(move))
-            return
-        ui = el.getAttribute("data-ui")
-        if isinstance(ui, str) and ui:
-            event.preventDefault()
-            if panel and ui != "share":  # e.g. its "Watch the replay"
-                self.close_share()
-            self.ui(ui)
-            return
-        share = el.getAttribute("data-nova-share")
-        if share == "close":
-            self.close_share()
-        elif share == "copy":  # offered again: the share menu, else the clipboard
-            self.ui("share")
-
-    def why_not(self, target) -> None:
-        """A tap on something that is not a choice now: a card, an Academy card, a space or
-        a ship on the board. The controller says why not (the engine's words)."""
-        if not element(target):
-            return
-        el = element(target.closest("[data-why]"))
-        if el is not None:
-            self.do(WhyNot(token=str(el.getAttribute("data-why"))))
-            return
-        el = element(target.closest("[data-space],[data-stack]"))
-        if el is None or not element(target.closest("svg.board, svg.board-bg")):
-            return
-        name = el.getAttribute("data-space")
-        if not isinstance(name, str):
-            name = el.getAttribute("data-stack")
-        self.do(WhyNot(space=str(name)))
-
-    async def offer_share(self) -> None:
-        """The share panel is open: put the keyboard in it (its Copy button), then offer its
-        link (the device's share menu, else the clipboard) and say what that did."""
-        first = element(self.document.querySelector("[data-nova-share-panel] button"))
+    async def offer(self, effect: Offer) -> None:
+        """Put the keyboard where ``effect`` says (the share panel's Copy button), then offer
+        its link (the device's share menu, else the clipboard) and say what that did."""
+        first = element(self.document.querySelector(effect.focus)) if effect.focus else None
         if first is not None:
             first.focus()
-        panel = self.c.ui.share
-        if panel is not None:
-            self.do(Shared(await offer(panel.url)))
-
-    async def offer_send(self) -> None:
-        """A game by links: offer the link this device is to send."""
-        url = outbox_url(self.c)
-        if url:
-            self.do(SendOffered(await offer(url, outbox_title(self.c))))
+        self.do(effect.answer(await offer(effect.url, effect.title)))
 
     def open_full_page(self, links_page: bool = False) -> None:
         """Embedded: a new tab of the game's own page, with the game on screen (or play by
@@ -415,51 +285,12 @@ class App(Painting, Workers):
         if after is not None:
             self.do(after)
 
-    def close_share(self) -> None:
-        """Close the share dialog; the keyboard goes back to the choice, or to Share."""
-        self.do(CloseShare())
+    def refocus(self, opener: str) -> None:
+        """A dialog closed: the keyboard goes back to the choice, or to its ``opener``."""
         self.bring_choice()
-        opener = element(self.root.querySelector('[data-ui="share"]'))
-        if opener is not None and self.document.activeElement == self.body:
-            opener.focus()
-
-    def on_key(self, event) -> None:
-        tag = str(getattr(event.target, "tagName", "") or "").lower()
-        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        key = str(event.key)
-        focused = element(event.target)
-        move = None
-        if focused is not None and not is_native_button(focused):
-            # a board target or an Academy card (role="button") acts like a button
-            token = focused.getAttribute("data-move")
-            move = token if isinstance(token, str) and token else None
-        intent = self.c.key_intent(key, move, is_button(event.target))
-        if intent is None:
-            if key in CARD_KEYS and (self.c.on_game() or self.c.on_lesson()):
-                self.card_key(key, event)
-            return
-        if isinstance(intent, Play | Ready | ReplayGo):
-            event.preventDefault()
-        if isinstance(intent, CloseShare):
-            self.close_share()
-            return
-        self.do(intent)
-
-    def card_key(self, key: str, event) -> None:
-        """A hand card's digit (stable for the turn): focus its first play, or say why it
-        cannot be played now."""
-        card = element(self.root.querySelector(f'.hand [data-card-key="{key}"]'))
-        if card is None:
-            return
-        event.preventDefault()
-        play = element(card.querySelector("[data-move]"))
-        if play is not None:
-            play.focus()
-            return
-        why = element(card.querySelector("[data-why]"))
-        if why is not None:
-            self.do(WhyNot(token=str(why.getAttribute("data-why"))))
+        button = element(self.root.querySelector(opener))
+        if button is not None and self.document.activeElement == self.body:
+            button.focus()
 
 
 async def _breathe() -> None:

@@ -44,7 +44,7 @@ def bot_request(
         "game": game,
         "bots": list(bots),
         "seat": seat,
-        "view": state.view(seat),
+        "view": state.view(seat).to_json(),
         "seed": seed,
         "time_ms": time_ms,
     }
@@ -161,7 +161,7 @@ class BotTable(BotStats):
         ``turns`` is then what it weighed, as the worker sends it (``bot_worker``): when it
         searched, and always with ``explain`` (the hint: searched afresh and weighed)."""
         view = state.view(seat)
-        legal = view.get("legal") or []
+        legal = view.legal
         bot = self.agent(seat)
         start = time.perf_counter()
         before = getattr(bot, "positions", 0)

@@ -10,7 +10,7 @@ its own turn in progress and the link it is to send. Nothing else of another sea
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..fair import keys, wire
 from ..fair.audit import AuditReport, audit, missing
@@ -18,11 +18,27 @@ from ..fair.device import Device, abandon, host, join, receive, reveal_secret, s
 from ..fair.record import SEAT_LETTERS, FairRecord, Stage
 from ..fair.table import Refused, Table
 from ..record import GameRecord, RecordError
-from ..rules import IllegalMove, State
+from ..rules import IllegalMove, State, View
+from .saves import SaveStore
 from .session import Session
 
 STORAGE_PREFIX = "nova-fair:"
 STORE_VERSION = 1
+CURRENT_KEY = "nova-fair-current"  # the game by links this device had open last
+
+# Where a game by links cannot keep its seat's secret, it is never begun (docs/PAGE.md,
+# "Play by links"): in a frame (the publisher's page) the browser blocks its storage or keeps
+# it apart for that site, never where the links open (a tab of the game's own page)...
+IN_A_FRAME = (
+    "A game by links keeps each seat's secret on its device, where the links sent to it "
+    "open: in a tab of the game's own page, not in this frame."
+)
+# ...and where the browser keeps nothing for the page (storage off)
+NO_STORAGE = (
+    "This browser keeps nothing for this page (storage is off), so it cannot keep your "
+    "seat's secret: a game by links cannot begin on this device. Play by links from a "
+    "browser window that keeps site data."
+)
 
 
 def storage_key(record: FairRecord) -> str:
@@ -69,6 +85,38 @@ class Kept:
             return cls(Device(record, seat, secret), draft, str(data.get("outbox", "")), to)
         except (ValueError, KeyError, TypeError, AttributeError, RecordError, Refused):
             raise RecordError("this device's copy of a game by links is damaged") from None
+
+
+def cannot_keep(embed: bool, store: SaveStore) -> str:
+    """Why a game by links cannot begin (or be joined) on this page; "" when it can."""
+    if embed:
+        return IN_A_FRAME
+    return "" if store.available else NO_STORAGE
+
+
+def stored(store: SaveStore, key: str) -> Kept | None:
+    """The game by links kept under ``key``; None if there is none or it is damaged (said
+    when it is opened, never executed)."""
+    raw = store.read(key)
+    if not raw:
+        return None
+    try:
+        return Kept.from_json(raw)
+    except Exception:
+        return None
+
+
+def opened_games(store: SaveStore) -> list[tuple[str, str]]:
+    """The games by links this device keeps: (game id, title), for the start screen."""
+    out = []
+    for key in store.keys():
+        if key.startswith(STORAGE_PREFIX):
+            kept = stored(store, key)
+            if kept is not None:
+                r = kept.device.record
+                seat = f" — you are {r.who(kept.device.seat)}" if kept.device.seat >= 0 else ""
+                out.append((key[len(STORAGE_PREFIX) :], ", ".join(r.rules.names) + seat))
+    return out
 
 
 def letters(seats: tuple[int, ...] | list[int]) -> str:
@@ -140,24 +188,18 @@ class LinkSession(Session):
     def viewer(self) -> int:
         return self.seat if self.seat >= 0 else self.state.turn
 
-    def view(self) -> dict:
+    def view(self) -> View:
         s = self.state
         if self.draft or self.table.prepared:
             v = s.view(self.viewer())
         else:
             v = self.table.view(self.viewer())
         if self.seat < 0:  # a device with no seat: the board, no hand
-            v = dict(v)
-            me = dict(v["seats"][v["seat"]])
-            for key in ("hand", "draw_cards", "to_draw"):
-                me.pop(key, None)
-            v["seats"] = list(v["seats"])
-            v["seats"][v["seat"]] = me
-            v["legal"] = []
-            v["spectator"] = True
-        elif not self.my_turn():
-            v = dict(v)
-            v["legal"] = []
+            me = replace(v.me, hand=None, draw_cards=None, to_draw=0)
+            seats = v.seats[: v.seat] + (me,) + v.seats[v.seat + 1 :]
+            return v.but(seats=seats, legal=(), spectator=True)
+        if not self.my_turn():
+            return v.but(legal=())
         return v
 
     def why_not(self, token: str) -> str:
@@ -310,17 +352,23 @@ def waiting_for(kept: Kept) -> int | None:
 
 
 __all__ = [
+    "CURRENT_KEY",
+    "IN_A_FRAME",
+    "NO_STORAGE",
     "Arrival",
     "Kept",
     "LinkSession",
     "arrive",
     "audit_of",
+    "cannot_keep",
     "end_abandoned",
     "letters",
     "move_code",
     "new_game",
+    "opened_games",
     "send",
     "storage_key",
+    "stored",
     "take_seat",
     "waiting_for",
 ]

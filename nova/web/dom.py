@@ -204,13 +204,13 @@ class Painting:
                 ),
             )
 
-    def fill_static_layer(self) -> None:
-        """Fill the board's unchanging layer when it is new or its key changed.
+    def fill_static_layer(self, wanted: tuple[str, str] | None) -> None:
+        """Fill the board's unchanging layer (``Drawing.static``: key, markup) when it is
+        new or its key changed.
 
         The morph leaves a filled layer alone while its key (``data-nova-keep``) stays the
         same; otherwise the slot arrives empty and gets the (cached) markup once.
         """
-        wanted, self.c.static = self.c.static, None
         if wanted is None:
             return
         key, markup = wanted
@@ -218,21 +218,16 @@ class Painting:
         if slot is not None and not slot.firstChild:
             slot.innerHTML = markup
 
-    def save_variant(self) -> None:
-        """Download the workbench's variant as a JSON file (made here: nothing is sent)."""
-        bench = self.c.bench
-        if bench is None:
-            return
+    def download(self, name: str, text: str, mime: str) -> None:
+        """Offer ``text`` as a file ``name`` (made here: nothing is sent)."""
         from pyscript.ffi import create_proxy, to_js
 
-        from ..lab.workbench import VARIANT_FILE
-
         window = self.window
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([bench.variant_json() + "\n"]), options)
+        options = to_js({"type": mime}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([text]), options)
         url = window.URL.createObjectURL(blob)
         a = self.document.createElement("a")
-        a.href, a.download = url, VARIANT_FILE
+        a.href, a.download = url, name
         self.body.appendChild(a)
         a.click()
         a.remove()

@@ -7,7 +7,8 @@ A request (``nova.lab.workbench.LabRun.request``)::
     {"players": 2, "bots": ["greedy", "greedy"], "seed": 7,
      "variants": [null, {...}], "jobs": [[0, 12], [1, 12]]}
 
-lists games as (batch, game number): batch b is played under ``variants[b]``. The answer::
+lists games as (batch, game number): batch b is played under ``variants[b]`` (and, in a run
+at levels, by ``lineups[b]``, every seat that level). The answer::
 
     {"records": [[0, {...}], [1, {...}]]}
 
@@ -30,8 +31,10 @@ def play_request(request: str) -> str:
     data = json.loads(request)
     variants = data["variants"]
     out = []
+    lineups = data.get("lineups")  # a run at levels: batch b's own line-up
     for batch, g in data["jobs"]:
-        job = GameJob(g, data["players"], tuple(data["bots"]), None, variants[batch], data["seed"])
+        bots = tuple(lineups[batch] if lineups else data["bots"])
+        job = GameJob(g, data["players"], bots, None, variants[batch], data["seed"])
         out.append([batch, asdict(play_game(job))])
     return json.dumps({"records": out})
 

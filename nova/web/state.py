@@ -3,9 +3,9 @@ the whole page's rather than one screen's. Pure Python."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from ..lab.workbench import Workbench
 from ..render.screens import NewGameForm
 from ..tutorial import TutorialProgress, new_progress
 from .screens.base import Elsewhere, FormInput, Game, Intent, ScreenState, Worker
@@ -13,12 +13,17 @@ from .screens.game import Hint, SharePanel
 from .screens.start import NewGameScreen
 from .screens.why import BotWhy
 
+if TYPE_CHECKING:
+    from .session import Session
+
 
 @dataclass(frozen=True)
 class UiState:
     """The whole of what the page shows: the screen, the game open in the tab, the rules
     dialog over the screen, the bots' worker, the alert, what the saves say, the hint, the
-    share panel, the new-game form, the workbench, the tutorial's progress."""
+    share panel, the new-game form, the tutorial's progress. A step returns a new one
+    (:meth:`but`); the workbench, a model that changes in place, is the page's
+    (``screens.base.Page``), not in here."""
 
     screen: ScreenState = NewGameScreen()
     game: Game | None = None
@@ -32,15 +37,32 @@ class UiState:
     why: BotWhy | None = None  # what a bot weighed for its last searched turn (on request)
     share: SharePanel | None = None  # the share dialog over the game screen
     form: NewGameForm = field(default_factory=NewGameForm)
-    # the designer's workbench once opened (``nova.lab.workbench``'s model, which changes
-    # in place as it is edited and as a run's answers arrive)
-    bench: Workbench | None = field(default=None, compare=False)
     progress: TutorialProgress = field(default_factory=new_progress)
+    progress_note: str = ""  # what could not be read of the progress: said once, then ""
     guided: str = ""  # the id of the tutorial's first game while it is on in this tab
 
     def __post_init__(self) -> None:
         if self.screen.needs_game and self.game is None:
             raise ValueError(f"the {self.screen.name} screen needs a game")
+
+    def but(self, **changes: Any) -> UiState:
+        """This state with ``changes``; the share panel is the game screen's, and closes
+        with it."""
+        if "screen" in changes and "share" not in changes:
+            changes["share"] = None
+        return replace(self, **changes)
+
+    @property
+    def session(self) -> Session | None:
+        """The game on screen: a screen's own (``holds_game``: a game by links on this
+        device), else the tab's game."""
+        if getattr(self.screen, "holds_game", False):
+            return getattr(self.screen, "session", None)
+        return self.game.session if self.game else None
+
+    @property
+    def game_id(self) -> str:
+        return self.game.game_id if self.game else ""
 
     @property
     def name(self) -> str:

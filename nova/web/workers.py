@@ -13,6 +13,7 @@ from .controller import Worker, WorkerChanged
 if TYPE_CHECKING:
     from .bot_loop import BotLoop
     from .controller import Controller
+    from .screens.base import Drawing
 
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
@@ -29,7 +30,7 @@ class Workers:
     window: Any
     worker: Any
 
-    def render(self, html: str | None = None) -> None: ...
+    def render(self, drawn: Drawing | None = None) -> None: ...
 
     async def start_worker(self) -> None:
         """Start the bots' worker (after the page is ready: it never delays the first paint).

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
-from ...bots import BOT_NAMES, LAB_ONLY, make_bot
+from ...bots import BOT_NAMES, LAB_ONLY, LEVEL_NAMES, make_bot
 from ...bots.evaluate import evaluate
 from ...rules import Move, State, new_game
 from ...rules import move as mv
@@ -32,8 +32,11 @@ def parse_bots(spec: str, players: int) -> list[str]:
         raise ValueError(f"--bots: {len(bots)} names for {players} players")
     for b in bots:
         name, colon, budget = b.partition(":")
-        if name not in BOT_NAMES + LAB_ONLY:
-            raise ValueError(f"--bots: unknown bot {b!r} ({', '.join(BOT_NAMES + LAB_ONLY)})")
+        if name in LEVEL_NAMES and colon:
+            raise ValueError(f"--bots: {b!r}: a level plays at its own setting, without a budget")
+        if name not in BOT_NAMES + LAB_ONLY + LEVEL_NAMES:
+            known = ", ".join(BOT_NAMES + LEVEL_NAMES + LAB_ONLY)
+            raise ValueError(f"--bots: unknown bot {b!r} ({known})")
         if colon and not (budget.isascii() and budget.isdigit() and int(budget) > 0):
             raise ValueError(f"--bots: {b!r}: a budget is a whole number, like search:200")
     return bots

@@ -1,10 +1,11 @@
-"""What the screens share: the effects an intent asks of the adapter, the game open in the
-tab, the intents more than one screen accepts, the key map of a decision, and
-:class:`ScreenDef`, a screen's entry in the controller's table (``controller.SCREENS``).
-Pure Python."""
+"""What the screens share: the game open in the tab, the intents more than one screen
+accepts, the key map of a decision, what a step may use beside the state (:class:`Page`),
+a screen's drawing, and :class:`ScreenDef`, a screen's entry in the controller's table
+(``controller.SCREENS``). Pure Python."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -13,11 +14,13 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ...record import DEFAULT_COLOURS
 from ...render.prompts import CARD_KEYS, assign_keys
+from ..effects import ALL, NONE, Effects
 
 if TYPE_CHECKING:
-    from ..controller import Controller
-    from ..saves import Moves
+    from ...lab.workbench import Workbench
+    from ..saves import Moves, SaveStore
     from ..session import Session
+    from ..state import UiState
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -25,26 +28,6 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 def safe_colours(colours: list[str]) -> list[str]:
     """Only #rrggbb reaches a style attribute; anything else gets the default colour."""
     return [c if HEX.match(c or "") else DEFAULT_COLOURS[i % 4] for i, c in enumerate(colours)]
-
-
-class Effect(Enum):
-    """What the adapter does after an intent (besides drawing the new state)."""
-
-    RENDER = "render"  # draw the screen
-    HELP_LAYER = "help-layer"  # show or hide the rules layer (a new screen only if needed)
-    SHARE = "share"  # offer the share panel's link (the device's share menu, the clipboard)
-    FULL_PAGE = "full-page"  # open the full page in a new tab
-    LINKS_PAGE = "links-page"  # embedded: open play by links in a page of its own
-    CLEAR_LINK = "clear-link"  # the link's game is saved: drop the link from the address
-    HINT = "hint"  # ask the strongest bot for the person's decision on screen (ui.hint)
-    LAB_RUN = "lab-run"  # play the workbench's run (bench.run) in web workers
-    LAB_SAVE = "lab-save"  # download the workbench's variant as a file
-    SEND_LINK = "send-link"  # offer a game by links' link to send (the share menu, clipboard)
-    LAB_ADDRESS = "lab-address"  # put the workbench as it is in the address (a reload keeps it)
-
-
-ALL: frozenset[Effect] = frozenset({Effect.RENDER})
-NONE: frozenset[Effect] = frozenset()
 
 
 class Worker(Enum):
@@ -96,8 +79,9 @@ class Intent:
 
 @dataclass(frozen=True)
 class FormInput:
-    """What the new-game form's fields say (read from the page by the adapter); None: a
-    field not on the page."""
+    """What the page's fields say when a control is pressed (read by the adapter): the
+    new-game form's, the replay's slider (``seek``) and the page's address (``here``);
+    None: a field not on the page."""
 
     names: tuple[str | None, ...] = ()
     colours: tuple[str | None, ...] = ()
@@ -105,6 +89,8 @@ class FormInput:
     pace: str | None = None
     think_ms: str | None = None
     seed: str | None = None
+    seek: str | None = None
+    here: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,14 +108,31 @@ class WhyNot(Intent):
     space: str = ""
 
 
-def say_why_not(c: Controller, game: Session, intent: WhyNot) -> frozenset[Effect]:
+def say_why_not(ui: UiState, game: Session, intent: WhyNot) -> Result:
     """Show why ``intent``'s tap is not a choice now (a game on this device or by links, in
     its words naming the rule), unless it is one or that is shown already."""
     why = game.why_not(intent.token) if intent.token else game.why_not_space(intent.space)
-    if not why or why == c.ui.message:
-        return NONE
-    c.set(message=why)
-    return ALL
+    return say(ui, why)
+
+
+def say(ui: UiState, text: str) -> Result:
+    """``text`` in the alert, unless it is empty or already said (nothing to draw)."""
+    if not text or text == ui.message:
+        return ui, NONE
+    return ui.but(message=text), ALL
+
+
+def saving_off(page: Page) -> str:
+    """What the page says while saving is off ("" when it is on): in a frame, how to
+    keep a game begun there, before it matters (docs/PAGE.md, "Embed mode")."""
+    if page.store.available:
+        return ""
+    return SAVING_OFF_IN_A_FRAME if page.embed else page.store.error
+
+
+SAVING_OFF_IN_A_FRAME = (  # short: the phone frame's status shows two lines
+    "Saving is off in this frame: to keep this game, open it in Full page ↗ or Share its link."
+)
 
 
 def choice_key(
@@ -151,10 +154,39 @@ def choice_key(
 
 
 # -- a screen's entry in the controller's table -------------------------------------------
-Step = Callable[..., frozenset[Effect]]  # (controller, screen state, intent) -> effects
-Anywhere = Callable[..., frozenset[Effect]]  # (controller, intent) -> effects
-UiName = Callable[[str, FormInput], Intent]  # (the part after "name:", the form) -> intent
-Keys = Callable[..., Intent | None]  # (controller, screen, key, focused_move, on_button)
+class Page(Protocol):
+    """What a step may use beside the state: the page's services, which are no part of
+    what it shows (the controller is one), each changed only through its own methods. The
+    designer's workbench (``nova.lab.workbench``) is one: a model that changes in place, so
+    kept here, not in the state."""
+
+    store: SaveStore
+    rng: random.Random
+    embed: bool
+    page_url: str  # the page's address without query or fragment (for links)
+
+    @property
+    def bench(self) -> Workbench | None:
+        """The workbench once opened."""
+
+    def open_bench(self, query: str) -> Workbench:
+        """The workbench, made anew from ``query`` if it names one or none is open yet."""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A screen drawn: its markup, and the board's unchanging layer (key, markup) that the
+    adapter fills in once (``render/board.py``'s ``static_layer``), if it shows a board."""
+
+    html: str
+    static: tuple[str, str] | None = None
+
+
+Result = tuple["UiState", Effects]  # what a step returns: the new state, and the effects
+Step = Callable[..., Result]  # (page, ui, screen state, intent) -> (ui, effects)
+Anywhere = Callable[..., Result]  # (page, ui, intent) -> (ui, effects)
+UiName = Callable[[str, FormInput], Intent]  # (the part after "name:", the fields) -> intent
+Keys = Callable[..., Intent | None]  # (ui, screen, key, focused_move, on_button)
 
 
 @dataclass(frozen=True)
@@ -162,13 +194,15 @@ class ScreenDef:
     """One screen: its state's class, the intents it accepts while it is on screen
     (``steps``), those it takes on any screen (``anywhere``: the ones that open it, and
     answers that arrive in the background), its ``data-ui`` names, its keys, its markup
-    (``(controller, screen, known) -> str``) and its attributes on ``<body>`` (``body``:
-    ``controller -> {name: value or None to remove}``, on every screen)."""
+    (``(page, ui, screen, known) -> Drawing``), its attributes on ``<body>`` (``body``:
+    ``(page, ui) -> {name: value or None to remove}``, on every screen) and the intents
+    that are no person's action (``quiet``: the alert on show stays)."""
 
     state: type
-    markup: Callable[..., str]
+    markup: Callable[..., Drawing]
     steps: Mapping[type[Intent], Step] = field(default_factory=dict)
     anywhere: Mapping[type[Intent], Anywhere] = field(default_factory=dict)
     ui: Mapping[str, UiName] = field(default_factory=dict)
     keys: Keys | None = None
     body: Callable[..., dict[str, str | None]] | None = None
+    quiet: frozenset[type[Intent]] = frozenset()

@@ -9,7 +9,7 @@ from html import escape as html_escape
 from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
-from ...render.game import game_html
+from ...render.game import GamePage, game_html
 from ...render.hint import WeighedTurn, turns_html
 from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
@@ -18,25 +18,31 @@ from ...rules import IllegalMove, layout_for
 from ...rules.scoring import best_bay_split
 from ...tutorial import narrate
 from ..bot_turns import bot_request
+from ..by_links import CURRENT_KEY as CURRENT_LINKS_KEY
+from ..effects import ALL, NONE, Offer, Refocus, Render, Think
 from ..share import link_for, share_panel_html
+from ..tab import autosave
 from .base import (
-    ALL,
-    NONE,
-    Effect,
+    Drawing,
+    Game,
     Intent,
+    Page,
     Play,
+    Result,
     ScreenDef,
     WhyNot,
     Worker,
     choice_key,
     safe_colours,
+    saving_off,
     say_why_not,
 )
 from .why import AskWhy, ask_why, bot_weighed, why_html
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..saves import Moves
     from ..session import Session
+    from ..state import UiState
 
 HINT_BOT = "best"  # the strongest bot the page offers (docs/BOTS.md) gives the hints
 
@@ -139,137 +145,141 @@ class CloseShare(Intent):
 
 
 # -- how each changes the state -----------------------------------------------------------
-def _on_game(c: Controller) -> Session | None:
+def open_game(
+    page: Page, ui: UiState, session: Session, game_id: str, synced: Moves | None = None
+) -> UiState:
+    """``session`` on screen as the tab's game."""
+    page.store.remove(CURRENT_LINKS_KEY)  # a reload resumes this game, not one by links
+    return ui.but(
+        screen=GameScreen(), game=Game(session, game_id, synced), help_open=False,
+        elsewhere=None,
+    )  # fmt: skip
+
+
+def _on_game(ui: UiState) -> Session | None:
     """The game's session when a person's moves and keys count (nothing over it)."""
-    return None if c.ui.help_open else c.session
+    return None if ui.help_open else ui.session
 
 
-def play(c: Controller, screen: GameScreen, intent: Play) -> frozenset[Effect]:
-    s = _on_game(c)
+def play(page: Page, ui: UiState, screen: GameScreen, intent: Play) -> Result:
+    s = _on_game(ui)
     if s is None or s.bot_to_move():
-        return NONE
+        return ui, NONE
     try:
         s.play(intent.token)
     except IllegalMove as exc:
-        c.set(message=str(exc))
-        return ALL
-    c.autosave()
-    return ALL
+        return ui.but(message=str(exc)), ALL
+    return autosave(page, ui), ALL
 
 
-def why_not(c: Controller, screen: GameScreen, intent: WhyNot) -> frozenset[Effect]:
-    s = _on_game(c)
+def why_not(page: Page, ui: UiState, screen: GameScreen, intent: WhyNot) -> Result:
+    s = _on_game(ui)
     if s is None or s.state.is_over() or s.needs_pass():
-        return NONE
-    return say_why_not(c, s, intent)
+        return ui, NONE
+    return say_why_not(ui, s, intent)
 
 
-def ready(c: Controller, screen: GameScreen, intent: Ready) -> frozenset[Effect]:
-    s = _on_game(c)
+def ready(page: Page, ui: UiState, screen: GameScreen, intent: Ready) -> Result:
+    s = _on_game(ui)
     if s is not None:
         s.ready()
-    return ALL
+    return ui, ALL
 
 
-def undo(c: Controller, screen: GameScreen, intent: Undo) -> frozenset[Effect]:
-    s = _on_game(c)
+def undo(page: Page, ui: UiState, screen: GameScreen, intent: Undo) -> Result:
+    s = _on_game(ui)
     if s is not None and s.undo():
-        c.autosave()
-    return ALL
+        return autosave(page, ui), ALL
+    return ui, ALL
 
 
-def close_scores(c: Controller, screen: GameScreen, intent: CloseScores) -> frozenset[Effect]:
-    c.set(screen=GameScreen(scores_closed=True))
-    return ALL
+def close_scores(page: Page, ui: UiState, screen: GameScreen, intent: CloseScores) -> Result:
+    return ui.but(screen=GameScreen(scores_closed=True)), ALL
 
 
-def ask_hint(c: Controller, screen: GameScreen, intent: AskHint) -> frozenset[Effect]:
-    s = _on_game(c)
+def ask_hint(page: Page, ui: UiState, screen: GameScreen, intent: AskHint) -> Result:
+    s = _on_game(ui)
     if s is None:
-        return ALL
+        return ui, ALL
     if s.state.is_over() or s.needs_pass() or s.bot_to_move():
-        c.set(message="A hint is for your own decision: none is asked of you now.")
-        return ALL
-    if hint_shown(c) is not None:
-        return NONE  # asked already for this decision
-    c.set(hint=Hint(c.game_id, s.moves))
-    return frozenset({Effect.RENDER, Effect.HINT})
+        return ui.but(message="A hint is for your own decision: none is asked of you now."), ALL
+    if hint_shown(ui) is not None:
+        return ui, NONE  # asked already for this decision
+    ui = ui.but(hint=Hint(ui.game_id, s.moves))
+    return ui, (Render(), Think(hint_request(ui) or ""))
 
 
-def hint_ready(c: Controller, intent: HintReady) -> frozenset[Effect]:
-    s, h = c.session, c.ui.hint
+def hint_ready(page: Page, ui: UiState, intent: HintReady) -> Result:
+    s, h = ui.session, ui.hint
     if s is None or h is None or h.token or h.at != intent.at or s.moves != intent.at:
-        return NONE  # stale: the game moved on while the bot thought
+        return ui, NONE  # stale: the game moved on while the bot thought
     text = hint_text(s, intent.token)
     s.note(f"Hint shown: {text}")
-    c.set(hint=replace(h, token=intent.token, text=text, turns=intent.turns))
-    return ALL
+    return ui.but(hint=replace(h, token=intent.token, text=text, turns=intent.turns)), ALL
 
 
-def bot_played(c: Controller, intent: BotPlayed) -> frozenset[Effect]:
-    s = c.session
+def bot_played(page: Page, ui: UiState, intent: BotPlayed) -> Result:
+    s = ui.session
     if s is None:
-        return NONE
-    bot_weighed(c, s.state.current_player, s.moves, intent.turns)
+        return ui, NONE
+    ui = bot_weighed(ui, s.state.current_player, s.moves, intent.turns)
     s.play(intent.token)
     if intent.note:
-        c.set(message=intent.note)
-    c.autosave()
-    return ALL
+        ui = ui.but(message=intent.note)
+    return autosave(page, ui), ALL
 
 
-def share(c: Controller, screen: GameScreen, intent: Share) -> frozenset[Effect]:
-    s = c.session
+def share(page: Page, ui: UiState, screen: GameScreen, intent: Share) -> Result:
+    s = ui.session
     if s is None:
-        return ALL
-    c.set(share=SharePanel(link_for(s.record, intent.page_url)))
-    return frozenset({Effect.RENDER, Effect.SHARE})
+        return ui, ALL
+    url = link_for(s.record, intent.page_url)
+    offer = Offer(url, Shared, focus="[data-nova-share-panel] button")
+    return ui.but(share=SharePanel(url)), (Render(), offer)
 
 
-def shared(c: Controller, intent: Shared) -> frozenset[Effect]:
-    if c.ui.share is None:
-        return NONE  # closed meanwhile
-    c.set(share=replace(c.ui.share, how=intent.how))
-    return ALL
+def shared(page: Page, ui: UiState, intent: Shared) -> Result:
+    if ui.share is None:
+        return ui, NONE  # closed meanwhile
+    return ui.but(share=replace(ui.share, how=intent.how)), ALL
 
 
-def close_share(c: Controller, screen: GameScreen, intent: CloseShare) -> frozenset[Effect]:
-    c.set(share=None)
-    return ALL
+def close_share(page: Page, ui: UiState, screen: GameScreen, intent: CloseShare) -> Result:
+    return ui.but(share=None), (Render(), Refocus('[data-ui="share"]'))
 
 
-def keys(c: Controller, screen: GameScreen, key: str, focused_move: str | None,
+def keys(ui: UiState, screen: GameScreen, key: str, focused_move: str | None,
          on_button: bool) -> Play | Ready | Undo | None:  # fmt: skip
-    s = _on_game(c)
+    s = _on_game(ui)
     if s is None:
         return None
     if s.needs_pass():
         return Ready() if key in ("Enter", " ") else None
     if key == "u":
         return Undo()
-    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().get("legal", [])])
+    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().legal])
 
 
 # -- the hint -----------------------------------------------------------------------------
-def hint_shown(c: Controller) -> Hint | None:
+def hint_shown(ui: UiState) -> Hint | None:
     """The hint for the decision on screen (asked or ready), if any."""
-    h, s = c.ui.hint, c.session
-    if h is None or s is None or h.game_id != c.game_id or h.at != s.moves:
+    h, s = ui.hint, ui.session
+    if h is None or s is None or h.game_id != ui.game_id or h.at != s.moves:
         return None
     return h
 
 
-def hint_request(c: Controller) -> str | None:
+def hint_request(ui: UiState) -> str | None:
     """The worker's request for the hint asked now: the strongest bot in the person's
     seat, on what that seat may see (``bot_turns.bot_request``); None if none asked."""
-    s = c.session
-    if s is None or hint_shown(c) is None or s.state.is_over():
+    s = ui.session
+    if s is None or hint_shown(ui) is None or s.state.is_over():
         return None
     seat = s.state.current_player
     bots = list(s.record.bots)
     bots[seat] = HINT_BOT
     seed = s.record.seed * 1_000_003 + s.moves
-    return bot_request(s.state, seat, bots, seed, c.form.think_ms, f"hint:{c.game_id}", True)
+    return bot_request(s.state, seat, bots, seed, ui.form.think_ms, f"hint:{ui.game_id}", True)
 
 
 def hint_text(s: Session, token: str) -> str:
@@ -282,8 +292,8 @@ def hint_text(s: Session, token: str) -> str:
     lay = layout_for(s.record.players, s.record.variant)
 
     def bays(state) -> int:
-        seat_view = state.view(seat)["seats"][seat]
-        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view["bays"])
+        seat_view = state.view(seat).seats[seat]
+        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view.bays)
 
     gain = bays(after) - bays(before)
     words = line or "this decision"
@@ -297,17 +307,17 @@ def mark_hint(html: str, token: str) -> str:
 
 
 # -- its markup ---------------------------------------------------------------------------
-def markup(c: Controller, screen: GameScreen, known: frozenset[str]) -> str:
-    ui, s = c.ui, c.session
+def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -> Drawing:
+    s = ui.session
     assert s is not None  # UiState makes no game screen without a game
     names = s.record.names
     colours = safe_colours(s.record.colours)
     view = s.view()
     if s.needs_pass():
-        return elsewhere_html(c) + pass_html(
-            view, names, colours, s.state.current_player, c.embed, s.marks(),
+        return Drawing(elsewhere_html(ui) + pass_html(
+            view, names, colours, s.state.current_player, page.embed, s.marks(),
             " ".join(x for x in (ui.message, ui.save_error) if x),
-        )  # fmt: skip
+        ))  # fmt: skip
     thinking = ""
     if s.bot_to_move():
         seat = s.state.current_player
@@ -317,39 +327,41 @@ def markup(c: Controller, screen: GameScreen, known: frozenset[str]) -> str:
             thinking = f"{who} is getting ready…"
         if ui.elsewhere and not ui.elsewhere.forked:
             thinking = f"{who} waits: this game went on in another tab."
-    guided = ui.guided and c.game_id == ui.guided and len(s.states) > 1
+    guided = ui.guided and ui.game_id == ui.guided and len(s.states) > 1
     if guided and not thinking:  # the first game's prompt says what just happened
         human = s.humans[0] if s.humans else 0
         thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
-    off = c.saving_off()
-    hint = hint_shown(c)
+    off = saving_off(page)
+    hint = hint_shown(ui)
     said = ""
     if hint is not None:
         said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
     status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
-    c.static = static_layer(view, colours)
+    static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
-    weighed = why_html(c)
+    weighed = why_html(ui)
     if hint is not None and hinted:
         weighed += turns_html(hint.turns, "Turns the bot weighed (chance of winning)", "hint-turns")
     if hinted:  # the marked choice may be in a part the page shows: send every part
         known = frozenset()
-    html = game_html(
-        view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
-        True, status, c.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
-        undo_why=s.undo_block(), share_panel=panel, weighed=weighed,
+    shown = GamePage(
+        tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
+        can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
+        thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
+        share_panel=panel, weighed=weighed,
     )  # fmt: skip
+    html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
         html = rekeyed(mark_hint(html, hinted), hinted)
     if s.state.is_over() and not screen.scores_closed:
         html += scores_html(view, names, colours)
-    return elsewhere_html(c) + html
+    return Drawing(elsewhere_html(ui) + html, static)
 
 
-def elsewhere_html(c: Controller) -> str:
+def elsewhere_html(ui: UiState) -> str:
     """The notice that this game went on in another tab, with the way to the newest."""
-    e = c.ui.elsewhere
+    e = ui.elsewhere
     if e is None:
         return ""
     went_on = f"This game went on in another tab ({e.moves} decisions saved there)."
@@ -385,9 +397,10 @@ SCREEN = ScreenDef(
         "ready": lambda arg, form: Ready(),
         "undo": lambda arg, form: Undo(),
         "close-scores": lambda arg, form: CloseScores(),
-        "share": lambda arg, form: Share(),
+        "share": lambda arg, form: Share(form.here),
         "hint": lambda arg, form: AskHint(),
         "bot-why": lambda arg, form: AskWhy(),
     },
     keys=keys,
+    quiet=frozenset({BotPlayed, HintReady, Shared}),
 )

@@ -1,5 +1,5 @@
 """The designer's workbench (``?lab``): its form and variant (``nova.lab.workbench``'s
-model, kept in ``UiState.bench``), its intents, its markup, and :class:`LabRunner`, which
+model, the page's ``bench``), its intents, its markup, and :class:`LabRunner`, which
 plays a run's games in web workers (the adapter gives it the browser's parts). The run
 goes on while other screens show; its answers are taken on any screen."""
 
@@ -11,21 +11,23 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...lab.workbench import LabRun, Workbench, worker_count
+from ...lab.workbench import VARIANT_FILE, LabRun, Workbench, worker_count
 from ...render.workbench import workbench_html
-from .base import ALL, NONE, Effect, Intent, ScreenDef
+from ..effects import ALL, NONE, Download, Render, RunLab, SetAddress
+from .base import Drawing, Intent, Page, Result, ScreenDef
 
 if TYPE_CHECKING:
     from ..controller import Controller
     from ..session import Session
+    from ..state import UiState
 
 LAB_DRAW_S = 0.25  # a run's progress is drawn at most this often
-ADDRESS = frozenset({Effect.RENDER, Effect.LAB_ADDRESS})
 
 
 @dataclass(frozen=True)
 class LabScreen:
-    """The designer's workbench (its form, variant and runs: ``UiState.bench``)."""
+    """The designer's workbench (its form, variant and runs: the page's ``bench``, a model
+    that changes in place)."""
 
     name: ClassVar[str] = "lab"
     needs_game: ClassVar[bool] = False
@@ -85,67 +87,71 @@ class LabFinished(Intent):
     workers: int
 
 
-def open_lab(c: Controller, intent: OpenLab) -> frozenset[Effect]:
-    if intent.query or c.bench is None:
-        c.set(bench=Workbench.from_query(intent.query))
-    c.set(screen=LabScreen(), help_open=False)
-    return ADDRESS
+def _address(ui: UiState, bench: Workbench) -> Result:
+    """Drawn, and the workbench as it is now in the address (a reload keeps it)."""
+    return ui, (Render(), SetAddress(bench.query()))
 
 
-def edit(c: Controller, screen: LabScreen, intent: LabEdit) -> frozenset[Effect]:
-    if c.bench is None:
-        return ALL
-    c.bench.edit(intent.name, intent.value)
-    return ADDRESS
+def open_lab(page: Page, ui: UiState, intent: OpenLab) -> Result:
+    bench = page.open_bench(intent.query)
+    return _address(ui.but(screen=LabScreen(), help_open=False), bench)
 
 
-def reset(c: Controller, screen: LabScreen, intent: LabReset) -> frozenset[Effect]:
-    if c.bench is None:
-        return ALL
-    c.bench.reset()
-    return ADDRESS
+def edit(page: Page, ui: UiState, screen: LabScreen, intent: LabEdit) -> Result:
+    if page.bench is None:
+        return ui, ALL
+    page.bench.edit(intent.name, intent.value)
+    return _address(ui, page.bench)
 
 
-def start(c: Controller, screen: LabScreen, intent: LabStart) -> frozenset[Effect]:
-    if c.bench is None:
-        return ALL
-    why = c.bench.why_not_run()
+def reset(page: Page, ui: UiState, screen: LabScreen, intent: LabReset) -> Result:
+    if page.bench is None:
+        return ui, ALL
+    page.bench.reset()
+    return _address(ui, page.bench)
+
+
+def start(page: Page, ui: UiState, screen: LabScreen, intent: LabStart) -> Result:
+    if page.bench is None:
+        return ui, ALL
+    why = page.bench.why_not_run()
     if why:
-        c.set(message=f"The run cannot start: {why}.")
-        return ALL
-    c.bench.start_run()
-    return frozenset({Effect.RENDER, Effect.LAB_RUN})
+        return ui.but(message=f"The run cannot start: {why}."), ALL
+    page.bench.start_run()
+    return ui, (Render(), RunLab())
 
 
-def stop(c: Controller, screen: LabScreen, intent: LabStop) -> frozenset[Effect]:
-    if c.bench is not None and c.bench.run is not None:
-        c.bench.run.stop()
-    return ALL
+def stop(page: Page, ui: UiState, screen: LabScreen, intent: LabStop) -> Result:
+    if page.bench is not None and page.bench.run is not None:
+        page.bench.run.stop()
+    return ui, ALL
 
 
-def save(c: Controller, screen: LabScreen, intent: LabSave) -> frozenset[Effect]:
-    return frozenset({Effect.LAB_SAVE}) if c.bench is not None else ALL
+def save(page: Page, ui: UiState, screen: LabScreen, intent: LabSave) -> Result:
+    if page.bench is None:
+        return ui, ALL
+    return ui, (Download(VARIANT_FILE, page.bench.variant_json() + "\n"),)
 
 
-def answer(c: Controller, intent: LabAnswer) -> frozenset[Effect]:
-    if c.bench is None or c.bench.run is None:
-        return NONE
-    c.bench.run.add(intent.answer)
-    return ALL
+def answer(page: Page, ui: UiState, intent: LabAnswer) -> Result:
+    if page.bench is None or page.bench.run is None:
+        return ui, NONE
+    page.bench.run.add(intent.answer)
+    return ui, ALL
 
 
-def finished(c: Controller, intent: LabFinished) -> frozenset[Effect]:
-    if c.bench is None or c.bench.run is None:
-        return NONE
-    c.bench.run.workers = intent.workers
-    c.bench.run.finish(intent.elapsed)
-    return ALL
+def finished(page: Page, ui: UiState, intent: LabFinished) -> Result:
+    if page.bench is None or page.bench.run is None:
+        return ui, NONE
+    page.bench.run.workers = intent.workers
+    page.bench.run.finish(intent.elapsed)
+    return ui, ALL
 
 
-def body_attributes(c: Controller) -> dict[str, str | None]:
+def body_attributes(page: Page, ui: UiState) -> dict[str, str | None]:
     """The workbench's contract on ``<body>``: its last run's games played, and that it
     ended (how, and the digest of its games' moves)."""
-    run = c.bench.run if c.bench is not None else None
+    run = page.bench.run if page.bench is not None else None
     over = run is not None and run.finished
     return {
         "data-nova-lab-games": f"{run.done}/{run.total}" if run else None,
@@ -154,9 +160,9 @@ def body_attributes(c: Controller) -> dict[str, str | None]:
     }
 
 
-def markup(c: Controller, screen: LabScreen, known: frozenset[str]) -> str:
-    assert c.bench is not None  # OpenLab makes it before the screen shows
-    return workbench_html(c.bench, c.ui.message, c.page_url)
+def markup(page: Page, ui: UiState, screen: LabScreen, known: frozenset[str]) -> Drawing:
+    assert page.bench is not None  # OpenLab makes it before the screen shows
+    return Drawing(workbench_html(page.bench, ui.message, page.page_url))
 
 
 # -- a run's games, in web workers ----------------------------------------------------------
@@ -267,4 +273,5 @@ SCREEN = ScreenDef(
         "lab-save": lambda arg, form: LabSave(),
     },
     body=body_attributes,
+    quiet=frozenset({LabAnswer, LabFinished}),
 )

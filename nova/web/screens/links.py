@@ -14,59 +14,47 @@ from ...fair import SEAT_LETTERS, Refused, wire
 from ...fair.wire import is_fair
 from ...render.board import static_layer
 from ...render.by_links import LinksPanel, links_panel_html
-from ...render.game import game_html
+from ...render.game import GamePage, game_html
 from ...render.screens import scores_html
 from ...rules import IllegalMove
 from .. import by_links
-from ..by_links import Kept, LinkSession
+from ..by_links import (
+    CURRENT_KEY,
+    IN_A_FRAME,
+    NO_STORAGE,
+    Kept,
+    LinkSession,
+    cannot_keep,
+    opened_games,
+    stored,
+)
+from ..effects import ALL, NONE, ClearAddress, Offer, OwnPage, Render
 from ..share import full_page_address, links_page_address
 from .base import (
-    ALL,
-    NONE,
-    Effect,
-    FormInput,
+    Drawing,
     Intent,
+    Page,
     Play,
+    Result,
     ScreenDef,
     WhyNot,
     choice_key,
     safe_colours,
+    say,
     say_why_not,
 )
 from .game import Undo
-from .start import NewGameScreen
+from .start import NewGameScreen, StartByLinks, read_form
 
 if TYPE_CHECKING:
-    from ..controller import Controller
     from ..session import Session
+    from ..state import UiState
 
-CURRENT_KEY = "nova-fair-current"  # the game by links this device had open last
 AUDIT = {True: "passed", False: "failed"}  # data-nova-audit
-
-# Where a game by links cannot keep its seat's secret, it is never begun (docs/PAGE.md,
-# "Play by links"): in a frame (the publisher's page) the browser blocks its storage or keeps
-# it apart for that site, never where the links open (a tab of the game's own page)...
-IN_A_FRAME = (
-    "A game by links keeps each seat's secret on its device, where the links sent to it "
-    "open: in a tab of the game's own page, not in this frame."
-)
 OPENED_ELSEWHERE = (
     "Play by links opened in a new tab, the game's own page: go on there. Your seat's "
     "secret is kept there, where your friends' links will open."
 )
-# ...and where the browser keeps nothing for the page (storage off)
-NO_STORAGE = (
-    "This browser keeps nothing for this page (storage is off), so it cannot keep your "
-    "seat's secret: a game by links cannot begin on this device. Play by links from a "
-    "browser window that keeps site data."
-)
-
-
-def cannot_keep(c: Controller) -> str:
-    """Why a game by links cannot begin (or be joined) on this page; "" when it can."""
-    if c.embed:
-        return IN_A_FRAME
-    return "" if c.store.available else NO_STORAGE
 
 
 def refused_tab(address: str) -> str:
@@ -74,10 +62,10 @@ def refused_tab(address: str) -> str:
     return f"{IN_A_FRAME} This frame may not open a tab: open {address} to play by links."
 
 
-def page_of_its_own(c: Controller, here: str) -> str:
+def page_of_its_own(ui: UiState, here: str) -> str:
     """The address that opens play by links in a page of its own: the invitation (or the
     game) on screen, else the by-links form (``?links``)."""
-    screen = c.ui.screen
+    screen = ui.screen
     if isinstance(screen, LinksScreen):
         return f"{full_page_address(here)}#{wire.encode(screen.kept.device.record)}"
     return links_page_address(here)
@@ -90,6 +78,7 @@ class LinksScreen:
 
     name: ClassVar[str] = "links"
     needs_game: ClassVar[bool] = False
+    holds_game: ClassVar[bool] = True  # UiState.session is this screen's
     kept: Kept = field(compare=False)
     session: LinkSession | None = field(default=None, compare=False)
     invitation: bool = False  # opened from an invitation, no seat here yet
@@ -102,13 +91,6 @@ class LinksScreen:
 
 
 # -- its intents --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class StartByLinks(Intent):
-    """The start screen's New game in by-links mode: this device is seat A."""
-
-    form: FormInput = FormInput()
-
-
 @dataclass(frozen=True)
 class Join(Intent):
     """Take the next free seat of the invitation on screen."""
@@ -154,203 +136,192 @@ def _key(kept: Kept) -> str:
     return by_links.storage_key(kept.device.record)
 
 
-def stored(c: Controller, key: str) -> Kept | None:
-    raw = c.store.read(key)
-    if not raw:
-        return None
-    try:
-        return Kept.from_json(raw)
-    except Exception:  # a damaged copy: said when it is opened, never executed
-        return None
-
-
-def keep(c: Controller, kept: Kept) -> bool:
+def keep(page: Page, ui: UiState, kept: Kept) -> tuple[UiState, bool]:
     """Write what this device keeps of the game (a device keeps only its own secret);
     False (and said) if the storage refused it."""
-    if not c.store.write(_key(kept), kept.to_json()):
-        c.set(save_error=c.store.error or "This device's storage refused the game.")
-        return False
-    c.store.write(CURRENT_KEY, _key(kept))
-    return True
+    store = page.store
+    if not store.write(_key(kept), kept.to_json()):
+        return ui.but(save_error=store.error or "This device's storage refused the game."), False
+    store.write(CURRENT_KEY, _key(kept))
+    return ui, True
 
 
-def begin(c: Controller, kept: Kept) -> bool:
-    """Keep a seat taken now (the host's, or a joiner's): False, nothing begun and the
-    reason said, if its secret could not be kept (no invitation is sent from here)."""
-    if keep(c, kept):
-        return True
-    c.store.remove(_key(kept))
-    c.set(message="Your seat's secret could not be kept on this device (its storage refused "
-          "it): no game by links was begun.", save_error="")  # fmt: skip
-    return False
+def begin(page: Page, ui: UiState, kept: Kept) -> UiState:
+    """Keep a seat taken now (the host's, or a joiner's) and show it; if its secret could
+    not be kept, nothing is begun and the reason is said (no invitation is sent from here)."""
+    ui, kept_ok = keep(page, ui, kept)
+    if kept_ok:
+        return show(ui, kept)
+    page.store.remove(_key(kept))
+    return ui.but(message="Your seat's secret could not be kept on this device (its storage "
+                  "refused it): no game by links was begun.", save_error="")  # fmt: skip
 
 
-def show(c: Controller, kept: Kept, invitation: bool = False, message: str = "") -> None:
+def show(ui: UiState, kept: Kept, invitation: bool = False, message: str = "") -> UiState:
     session = None
     if kept.device.record.started:
         try:
             session = LinkSession(kept)
         except Refused as exc:
             message = message or f"This game by links could not be replayed: {exc}"
-    c.set(screen=LinksScreen(kept, session, invitation), message=message, game=None,
-          help_open=False)  # fmt: skip
+    return ui.but(screen=LinksScreen(kept, session, invitation), message=message, game=None,
+                  help_open=False)  # fmt: skip
 
 
-def url(c: Controller, fragment: str) -> str:
-    return f"{full_page_address(c.page_url)}#{fragment}" if fragment else ""
+def url(page: Page, fragment: str) -> str:
+    return f"{full_page_address(page.page_url)}#{fragment}" if fragment else ""
+
+
+def shown(page: Page, ui: UiState) -> UiState:
+    """The game by links this device had open last, on screen (the page opens: ``ui``
+    unchanged if there is none)."""
+    key = page.store.read(CURRENT_KEY)
+    kept = stored(page.store, key) if key else None
+    return show(ui, kept) if kept is not None else ui
 
 
 # -- how each changes the state -----------------------------------------------------------
-def start_by_links(c: Controller, intent: StartByLinks) -> frozenset[Effect]:
-    from .start import read_form
-
-    form = read_form(c, intent.form)
+def start_by_links(page: Page, ui: UiState, intent: StartByLinks) -> Result:
+    ui, form = read_form(ui, intent.form)
     if form is None:
-        return ALL
-    if c.embed:  # begun in a page of its own, where the links will open
-        return frozenset({Effect.RENDER, Effect.LINKS_PAGE})
-    if not c.store.available:
-        c.set(message=NO_STORAGE)
-        return ALL
+        return ui, ALL
+    if page.embed:  # begun in a page of its own, where the links will open
+        return ui, (Render(), OwnPage(links=True))
+    if not page.store.available:
+        return ui.but(message=NO_STORAGE), ALL
     kept = by_links.new_game(
         form.players, form.names[: form.players], safe_colours(form.colours[: form.players])
     )
-    if begin(c, kept):
-        show(c, kept)
-    return ALL
+    return begin(page, ui, kept), ALL
 
 
-def open_fair(c: Controller, fragment: str) -> frozenset[Effect]:
+def open_fair(page: Page, ui: UiState, fragment: str) -> Result:
     """A fair link opened in this tab: merged into what this device keeps of that game."""
     try:
         record = wire.decode(fragment).record
-        existing = stored(c, by_links.storage_key(record))
+        existing = stored(page.store, by_links.storage_key(record))
     except Exception:
         existing = None
     arrival = by_links.arrive(existing, fragment)
     if arrival.kept is None:  # it cannot name its game: the start screen shows this device's
-        c.set(message=f"This game link could not be opened: {arrival.message}")
-        if isinstance(c.ui.screen, NewGameScreen):  # games by links with it, in view
-            c.set(screen=NewGameScreen(refused_link=True))
-        return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
+        ui = ui.but(message=f"This game link could not be opened: {arrival.message}")
+        if isinstance(ui.screen, NewGameScreen):  # games by links with it, in view
+            ui = ui.but(screen=NewGameScreen(refused_link=True))
+        return ui, (ClearAddress(), Render())
     if arrival.kept is not existing and not arrival.invitation:
-        keep(c, arrival.kept)
+        ui, _ = keep(page, ui, arrival.kept)
     message = f"This link was refused: {arrival.message}" if arrival.message else ""
     if arrival.invitation and not message:  # said before the seat is taken
-        message = cannot_keep(c)
-    show(c, arrival.kept, arrival.invitation, message)
-    return frozenset({Effect.RENDER, Effect.CLEAR_LINK})
+        message = cannot_keep(page.embed, page.store)
+    return show(ui, arrival.kept, arrival.invitation, message), (ClearAddress(), Render())
 
 
-def join(c: Controller, screen: LinksScreen, intent: Join) -> frozenset[Effect]:
+def join(page: Page, ui: UiState, screen: LinksScreen, intent: Join) -> Result:
     if not screen.invitation:
-        return NONE
-    if c.embed:  # the seat is taken in a page of its own, where the links will open
-        return frozenset({Effect.RENDER, Effect.LINKS_PAGE})
-    if not c.store.available:
-        c.set(message=NO_STORAGE)
-        return ALL
+        return ui, NONE
+    if page.embed:  # the seat is taken in a page of its own, where the links will open
+        return ui, (Render(), OwnPage(links=True))
+    if not page.store.available:
+        return ui.but(message=NO_STORAGE), ALL
     try:
         kept = by_links.take_seat(screen.kept.device.record)
     except Refused as exc:
-        c.set(message=str(exc))
-        return ALL
-    if begin(c, kept):
-        show(c, kept)
-    return ALL
+        return ui.but(message=str(exc)), ALL
+    return begin(page, ui, kept), ALL
 
 
-def play(c: Controller, screen: LinksScreen, intent: Play) -> frozenset[Effect]:
+def play(page: Page, ui: UiState, screen: LinksScreen, intent: Play) -> Result:
     s = screen.session
-    if s is None or c.ui.help_open:
-        return NONE
+    if s is None or ui.help_open:
+        return ui, NONE
     try:
         s.play(intent.token)
     except IllegalMove as exc:
-        c.set(message=str(exc))
-        return ALL
+        return ui.but(message=str(exc)), ALL
     if s.turn_done():
         kept = by_links.send(s)
-        keep(c, kept)
-        show(c, kept)
-    else:
-        kept = replace(screen.kept, draft=tuple(s.draft))
-        keep(c, kept)
-        c.set(screen=replace(screen, kept=kept))
-    return ALL
+        ui, _ = keep(page, ui, kept)
+        return show(ui, kept), ALL
+    return _draft(page, ui, screen, s), ALL
 
 
-def undo(c: Controller, screen: LinksScreen, intent: Undo) -> frozenset[Effect]:
+def _draft(page: Page, ui: UiState, screen: LinksScreen, s: LinkSession) -> UiState:
+    """Keep this seat's turn in progress (a reload goes on from it)."""
+    kept = replace(screen.kept, draft=tuple(s.draft))
+    ui, _ = keep(page, ui, kept)
+    return ui.but(screen=replace(screen, kept=kept))
+
+
+def undo(page: Page, ui: UiState, screen: LinksScreen, intent: Undo) -> Result:
     s = screen.session
     if s is not None and s.undo():
-        kept = replace(screen.kept, draft=tuple(s.draft))
-        keep(c, kept)
-        c.set(screen=replace(screen, kept=kept))
-    return ALL
+        return _draft(page, ui, screen, s), ALL
+    return ui, ALL
 
 
-def why_not(c: Controller, screen: LinksScreen, intent: WhyNot) -> frozenset[Effect]:
+def why_not(page: Page, ui: UiState, screen: LinksScreen, intent: WhyNot) -> Result:
     s = screen.session
     if s is None or s.over():
-        return NONE
-    return say_why_not(c, s, intent)
+        return ui, NONE
+    return say_why_not(ui, s, intent)
 
 
-def send_link(c: Controller, screen: LinksScreen, intent: SendLink) -> frozenset[Effect]:
-    return frozenset({Effect.RENDER, Effect.SEND_LINK}) if screen.kept.outbox else NONE
+def send_link(page: Page, ui: UiState, screen: LinksScreen, intent: SendLink) -> Result:
+    if not screen.kept.outbox:
+        return ui, NONE
+    offer = Offer(url(page, screen.kept.outbox), SendOffered, title=outbox_title(screen))
+    return ui, (Render(), offer)
 
 
-def send_offered(c: Controller, intent: SendOffered) -> frozenset[Effect]:
-    screen = c.ui.screen
+def send_offered(page: Page, ui: UiState, intent: SendOffered) -> Result:
+    screen = ui.screen
     if not isinstance(screen, LinksScreen):
-        return NONE
-    c.set(screen=replace(screen, offered=intent.how))
-    return ALL
+        return ui, NONE
+    return ui.but(screen=replace(screen, offered=intent.how)), ALL
 
 
-def ask_abandon(c: Controller, screen: LinksScreen, intent: AskAbandon) -> frozenset[Effect]:
-    c.set(screen=replace(screen, confirm_abandon=intent.ask))
-    return ALL
+def ask_abandon(page: Page, ui: UiState, screen: LinksScreen, intent: AskAbandon) -> Result:
+    return ui.but(screen=replace(screen, confirm_abandon=intent.ask)), ALL
 
 
-def abandon(c: Controller, screen: LinksScreen, intent: Abandon) -> frozenset[Effect]:
+def abandon(page: Page, ui: UiState, screen: LinksScreen, intent: Abandon) -> Result:
     if not screen.confirm_abandon:  # never at one press: asked first (ask_abandon)
-        return ask_abandon(c, screen, AskAbandon())
+        return ask_abandon(page, ui, screen, AskAbandon())
     try:
         kept = by_links.end_abandoned(screen.kept)
     except Refused as exc:
-        c.set(message=str(exc))
-        return ALL
-    keep(c, kept)
-    show(c, kept)
-    return ALL
+        return ui.but(message=str(exc)), ALL
+    ui, _ = keep(page, ui, kept)
+    return show(ui, kept), ALL
 
 
-def move_code(c: Controller, screen: LinksScreen, intent: ShowMoveCode) -> frozenset[Effect]:
-    c.set(screen=replace(screen, move_code=url(c, by_links.move_code(screen.kept))))
-    return ALL
+def move_code(page: Page, ui: UiState, screen: LinksScreen, intent: ShowMoveCode) -> Result:
+    code = url(page, by_links.move_code(screen.kept))
+    return ui.but(screen=replace(screen, move_code=code)), ALL
 
 
-def keys(c: Controller, screen: LinksScreen, key: str, focused_move: str | None,
+def keys(ui: UiState, screen: LinksScreen, key: str, focused_move: str | None,
          on_button: bool) -> Play | Undo | None:  # fmt: skip
     s = screen.session
-    if s is None or c.ui.help_open:
+    if s is None or ui.help_open:
         return None
     if key == "u":
         return Undo()
-    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().get("legal", [])])
+    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().legal])
+
+
+def open_kept(page: Page, ui: UiState, intent: OpenKept) -> Result:
+    kept = stored(page.store, by_links.STORAGE_PREFIX + intent.game_id)
+    if kept is None:
+        return say(ui, "This game by links could not be read from this device's storage.")
+    page.store.write(CURRENT_KEY, _key(kept))
+    return show(ui, kept), ALL
 
 
 # -- what it shows ------------------------------------------------------------------------
-def outbox_url(c: Controller) -> str:
-    screen = c.ui.screen
-    return url(c, screen.kept.outbox) if isinstance(screen, LinksScreen) else ""
-
-
-def outbox_title(c: Controller) -> str:
+def outbox_title(screen: LinksScreen) -> str:
     """The words that go with the link to send: whom it is for, in plain words."""
-    screen = c.ui.screen
-    if not isinstance(screen, LinksScreen) or not screen.kept.outbox:
+    if not screen.kept.outbox:
         return ""
     r = screen.kept.device.record
     to = " and ".join(r.who(s) for s in screen.kept.outbox_to)
@@ -359,30 +330,7 @@ def outbox_title(c: Controller) -> str:
     return f"Nova Raiders by links: for {to}"
 
 
-def opened_games(c: Controller) -> list[tuple[str, str]]:
-    """The games by links this device keeps: (game id, title), for the start screen."""
-    out = []
-    for key in c.store.keys():
-        if key.startswith(by_links.STORAGE_PREFIX):
-            kept = stored(c, key)
-            if kept is not None:
-                r = kept.device.record
-                seat = f" — you are {r.who(kept.device.seat)}" if kept.device.seat >= 0 else ""
-                out.append((key[len(by_links.STORAGE_PREFIX) :], ", ".join(r.rules.names) + seat))
-    return out
-
-
-def open_kept(c: Controller, intent: OpenKept) -> frozenset[Effect]:
-    kept = stored(c, by_links.STORAGE_PREFIX + intent.game_id)
-    if kept is None:
-        c.set(message="This game by links could not be read from this device's storage.")
-        return ALL
-    c.store.write(CURRENT_KEY, _key(kept))
-    show(c, kept)
-    return ALL
-
-
-def panel(c: Controller, screen: LinksScreen) -> LinksPanel:
+def panel(page: Page, screen: LinksScreen) -> LinksPanel:
     kept = screen.kept
     d = kept.device
     r = d.record
@@ -396,7 +344,7 @@ def panel(c: Controller, screen: LinksScreen) -> LinksPanel:
         joined=len(r.anchors),
         started=r.started,
         over=over,
-        send_url=outbox_url(c),
+        send_url=url(page, kept.outbox),
         send_to=kept.outbox_to,
         waiting=waiting,
         invitation=screen.invitation,
@@ -410,16 +358,16 @@ def panel(c: Controller, screen: LinksScreen) -> LinksPanel:
     )
 
 
-def body_attributes(c: Controller) -> dict[str, str | None]:
+def body_attributes(page: Page, ui: UiState) -> dict[str, str | None]:
     """The contract of a game by links on ``<body>`` (docs/PAGE.md, "Play by links")."""
-    screen = c.ui.screen
+    screen = ui.screen
     none: dict[str, str | None] = {
         "data-nova-seat": None, "data-nova-send": None, "data-nova-send-to": None,
         "data-nova-waiting": None, "data-nova-audit": None,
     }  # fmt: skip
     if not isinstance(screen, LinksScreen):
         return none
-    p = panel(c, screen)
+    p = panel(page, screen)
     send = p.send_url if p.send_url else None
     return none | {
         "data-nova-seat": SEAT_LETTERS[p.seat] if p.seat >= 0 else None,
@@ -430,15 +378,14 @@ def body_attributes(c: Controller) -> dict[str, str | None]:
     }
 
 
-def markup(c: Controller, screen: LinksScreen, known: frozenset[str]) -> str:
-    ui = c.ui
-    info = panel(c, screen)
+def markup(page: Page, ui: UiState, screen: LinksScreen, known: frozenset[str]) -> Drawing:
+    info = panel(page, screen)
     said = " ".join(x for x in (ui.message, ui.save_error) if x)
     alert = f'<div class="notice" role="alert">{escape(said)}</div>' if said else ""
     side = links_panel_html(info)
     s = screen.session
     if s is None:  # the invitations are going round: no board yet
-        return (
+        return Drawing(
             '<div class="start by-links-setup"><header class="hero"><h1>Nova Raiders</h1>'
             "<p>A game by links: each player on their own device.</p></header>"
             f"{alert}{side}"
@@ -447,19 +394,20 @@ def markup(c: Controller, screen: LinksScreen, known: frozenset[str]) -> str:
     names = list(s.record.names)
     colours = safe_colours(list(s.record.colours))
     view = s.view()
-    c.static = static_layer(view, colours)
+    static = static_layer(view, colours)
     thinking = ""
     if not s.over() and not s.my_turn():
         who = s.kept.device.record.who(s.state.current_player)
         thinking = f"Waiting for {who} to play: the link of their turn comes to you."
-    html = game_html(
-        view, names, colours, None, s.log, s.can_undo(), ui.message, thinking, True,
-        ui.save_error, c.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
-        undo_why=s.undo_block(), shareable=False,
+    shown = GamePage(
+        tuple(names), tuple(colours), log_turns=tuple(s.log_turns()), can_undo=s.can_undo(),
+        undo_why=s.undo_block(), notice=ui.message, status=ui.save_error, thinking=thinking,
+        static_slot=True, embed=page.embed, marks=s.marks(), known=known, shareable=False,
     )  # fmt: skip
+    html = game_html(view, shown)
     if s.over():
         html += scores_html(view, names, colours)
-    return side + html
+    return Drawing(side + html, static)
 
 
 SCREEN = ScreenDef(
@@ -477,6 +425,7 @@ SCREEN = ScreenDef(
     },
     anywhere={StartByLinks: start_by_links, SendOffered: send_offered, OpenKept: open_kept},
     body=body_attributes,
+    quiet=frozenset({SendOffered}),
     ui={
         "join": lambda arg, form: Join(),
         "send-link": lambda arg, form: SendLink(),
@@ -491,6 +440,6 @@ SCREEN = ScreenDef(
 
 __all__ = [
     "CURRENT_KEY", "IN_A_FRAME", "LinksScreen", "NO_STORAGE", "OPENED_ELSEWHERE", "SCREEN",
-    "cannot_keep", "is_fair", "open_fair", "opened_games", "outbox_title", "outbox_url",
-    "page_of_its_own", "refused_tab",
+    "cannot_keep", "is_fair", "open_fair", "opened_games", "outbox_title", "page_of_its_own",
+    "refused_tab", "shown",
 ]  # fmt: skip

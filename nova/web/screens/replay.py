@@ -7,14 +7,17 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...record import GameRecord
+from ..effects import ALL
 from ..saves import new_id
 from ..session import Session
 from ..share import Replay
-from .base import ALL, Effect, Intent, ScreenDef, UiName, safe_colours
-from .game import GameScreen
+from ..tab import autosave
+from .base import Drawing, Intent, Page, Result, ScreenDef, UiName, safe_colours
+from .game import GameScreen, open_game
+from .links import LinksScreen
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..state import UiState
 
 
 @dataclass(frozen=True)
@@ -25,7 +28,7 @@ class ReplayScreen:
     record: GameRecord = field(compare=False)
     step: int
     back: Any = GameScreen()  # the screen it came from: the game, or a game by links
-    states: list | None = field(default=None, compare=False)  # a game by links' states
+    states: tuple | None = field(default=None, compare=False)  # a game by links' states
     public: bool = False  # a game by links: no hand shown, no "Play from here"
 
     @property
@@ -34,7 +37,8 @@ class ReplayScreen:
         return not self.public
 
     def replay(self) -> Replay:
-        return Replay(self.record, self.step, self.states, self.public)
+        states = list(self.states) if self.states is not None else None
+        return Replay(self.record, self.step, states, self.public)
 
     def shown_as(self, session: Session | None) -> str:
         return self.name
@@ -60,50 +64,43 @@ class PlayFromReplay(Intent):
     pass
 
 
-def open_replay(c: Controller, intent: OpenReplay) -> frozenset[Effect]:
-    s = c.session
-    from .links import LinksScreen
-
-    if s is not None and isinstance(c.ui.screen, LinksScreen):
+def open_replay(page: Page, ui: UiState, intent: OpenReplay) -> Result:
+    s = ui.session
+    if s is not None and isinstance(ui.screen, LinksScreen):
         n = len(s.record.moves)
-        c.set(screen=ReplayScreen(s.record, n, c.ui.screen, list(s.states), public=True))
+        ui = ui.but(screen=ReplayScreen(s.record, n, ui.screen, tuple(s.states), public=True))
     elif s is not None:
-        back = c.ui.screen if isinstance(c.ui.screen, GameScreen) else GameScreen()
-        c.set(screen=ReplayScreen(s.record, len(s.record.moves), back))
-    return ALL
+        back = ui.screen if isinstance(ui.screen, GameScreen) else GameScreen()
+        ui = ui.but(screen=ReplayScreen(s.record, len(s.record.moves), back))
+    return ui, ALL
 
 
-def go(c: Controller, screen: ReplayScreen, intent: ReplayGo) -> frozenset[Effect]:
+def go(page: Page, ui: UiState, screen: ReplayScreen, intent: ReplayGo) -> Result:
     replay = screen.replay()
-    c.set(screen=replace(screen, step=replay.go(intent.where)))
-    return ALL
+    return ui.but(screen=replace(screen, step=replay.go(intent.where))), ALL
 
 
-def close(c: Controller, screen: ReplayScreen, intent: CloseReplay) -> frozenset[Effect]:
-    c.set(screen=screen.back)
-    return ALL
+def close(page: Page, ui: UiState, screen: ReplayScreen, intent: CloseReplay) -> Result:
+    return ui.but(screen=screen.back), ALL
 
 
-def play_from_here(
-    c: Controller, screen: ReplayScreen, intent: PlayFromReplay
-) -> frozenset[Effect]:
+def play_from_here(page: Page, ui: UiState, screen: ReplayScreen, intent: PlayFromReplay) -> Result:
     if screen.public:
-        return ALL
+        return ui, ALL
     record = screen.replay().record_upto_step()
-    c.open(Session(record), new_id(c.rng.randrange(4096)))
-    c.autosave()
-    return ALL
+    ui = open_game(page, ui, Session(record), new_id(page.rng.randrange(4096)))
+    return autosave(page, ui), ALL
 
 
-def keys(c: Controller, screen: ReplayScreen, key: str, focused_move: str | None,
+def keys(ui: UiState, screen: ReplayScreen, key: str, focused_move: str | None,
          on_button: bool) -> ReplayGo | None:  # fmt: skip
     """The arrows step through the replay."""
     step = {"ArrowLeft": "prev", "ArrowRight": "next"}.get(key)
     return ReplayGo(step) if step else None
 
 
-def markup(c: Controller, screen: ReplayScreen, known: frozenset[str]) -> str:
-    return screen.replay().screen_html(safe_colours(screen.record.colours))
+def markup(page: Page, ui: UiState, screen: ReplayScreen, known: frozenset[str]) -> Drawing:
+    return Drawing(screen.replay().screen_html(safe_colours(screen.record.colours)))
 
 
 def _go(where: str) -> UiName:
@@ -119,7 +116,8 @@ SCREEN = ScreenDef(
         "replay": lambda arg, form: OpenReplay(),
         "replay-close": lambda arg, form: CloseReplay(),
         "replay-play": lambda arg, form: PlayFromReplay(),
-        **{f"replay-{where}": _go(where) for where in ("first", "prev", "next", "last", "seek")},
+        **{f"replay-{where}": _go(where) for where in ("first", "prev", "next", "last")},
+        "replay-seek": lambda arg, form: ReplayGo(form.seek or ""),
     },
     keys=keys,
 )

@@ -6,13 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from ...record import RecordError
 from ...render.screens import BOT_CHOICES, NewGameForm, new_game_html
+from ..by_links import cannot_keep, opened_games
+from ..effects import ALL, OwnPage, Render, Then
 from ..saves import new_id
 from ..session import Session
-from .base import ALL, HEX, Effect, FormInput, Intent, ScreenDef, safe_colours
+from ..tab import autosave
+from .base import HEX, Drawing, FormInput, Intent, Page, Result, ScreenDef, safe_colours, saving_off
+from .game import open_game
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..state import UiState
 
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
 BOT_PACES = ("watch", "quick")
@@ -59,6 +64,14 @@ class SetByLinks(Intent):
 
 
 @dataclass(frozen=True)
+class StartByLinks(Intent):
+    """The start screen's New game in by-links mode: this device is seat A (the screen of
+    a game by links takes it: ``links.py``)."""
+
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
 class Resume(Intent):
     game_id: str
 
@@ -68,58 +81,70 @@ class Delete(Intent):
     game_id: str
 
 
-def start_game(c: Controller, intent: StartGame) -> frozenset[Effect]:
-    form = read_form(c, intent.form)
+def start_game(page: Page, ui: UiState, intent: StartGame) -> Result:
+    ui, form = read_form(ui, intent.form)
     if form is None:
-        return ALL
+        return ui, ALL
     if form.by_links:
-        from .links import StartByLinks, start_by_links
-
-        return start_by_links(c, StartByLinks(intent.form))
+        return ui, (Then(StartByLinks(intent.form)),)
     n = form.players
     names, colours = list(form.names[:n]), safe_colours(list(form.colours[:n]))
-    c.open(Session.new(n, form.seed, names, colours, list(form.bots[:n])), new_id(form.seed))
-    c.set(form=replace(form, seed=c.rng.randrange(1, 10**6)))  # the next game: a fresh seed
-    c.autosave()
-    return ALL
+    session = Session.new(n, form.seed, names, colours, list(form.bots[:n]))
+    ui = open_game(page, ui, session, new_id(form.seed))
+    ui = ui.but(form=replace(form, seed=page.rng.randrange(1, 10**6)))  # the next: a fresh seed
+    return autosave(page, ui), ALL
 
 
-def reseed(c: Controller, intent: Reseed) -> frozenset[Effect]:
-    read_form_quietly(c, intent.form)
-    c.set(form=replace(c.form, seed=c.rng.randrange(1, 10**6)))
-    return ALL
+def reseed(page: Page, ui: UiState, intent: Reseed) -> Result:
+    ui = read_form_quietly(ui, intent.form)
+    return ui.but(form=replace(ui.form, seed=page.rng.randrange(1, 10**6))), ALL
 
 
-def set_players(c: Controller, intent: SetPlayers) -> frozenset[Effect]:
-    read_form_quietly(c, intent.form)
-    c.set(form=replace(c.form, players=intent.players))
-    return ALL
+def set_players(page: Page, ui: UiState, intent: SetPlayers) -> Result:
+    ui = read_form_quietly(ui, intent.form)
+    return ui.but(form=replace(ui.form, players=intent.players)), ALL
 
 
-def set_by_links(c: Controller, intent: SetByLinks) -> frozenset[Effect]:
-    read_form_quietly(c, intent.form)
-    if intent.on and c.embed:  # in a frame: in a page of its own, where the links open
-        return frozenset({Effect.RENDER, Effect.LINKS_PAGE})
-    c.set(form=replace(c.form, by_links=intent.on))
-    return ALL
+def set_by_links(page: Page, ui: UiState, intent: SetByLinks) -> Result:
+    ui = read_form_quietly(ui, intent.form)
+    if intent.on and page.embed:  # in a frame: in a page of its own, where the links open
+        return ui, (Render(), OwnPage(links=True))
+    return ui.but(form=replace(ui.form, by_links=intent.on)), ALL
 
 
-def resume(c: Controller, intent: Resume) -> frozenset[Effect]:
-    c.resume(intent.game_id)
-    return ALL
+def resume(page: Page, ui: UiState, game_id: str) -> UiState:
+    """The saved game ``game_id`` on screen, with its bots' pace; a save that cannot be
+    read is said on the start screen."""
+    try:
+        record = page.store.load(game_id)
+        session = Session(record)
+    except RecordError as exc:
+        page.store.clear_current()
+        message = f"The saved game could not be opened: {exc}"
+        return ui.but(message=message, screen=NewGameScreen())
+    settings = page.store.settings(game_id)
+    if settings.get("pace") in BOT_PACES:
+        ui = ui.but(form=replace(ui.form, pace=settings["pace"]))
+    if settings.get("think_ms") in THINK_MS:
+        ui = ui.but(form=replace(ui.form, think_ms=settings["think_ms"]))
+    return open_game(page, ui, session, game_id, tuple(record.moves))
 
 
-def delete(c: Controller, intent: Delete) -> frozenset[Effect]:
-    c.store.delete(intent.game_id)
-    if intent.game_id == c.game_id:
-        c.set(screen=NewGameScreen(), game=None, elsewhere=None)
-    return ALL
+def _resume(page: Page, ui: UiState, intent: Resume) -> Result:
+    return resume(page, ui, intent.game_id), ALL
 
 
-def read_form(c: Controller, got: FormInput) -> NewGameForm | None:
+def delete(page: Page, ui: UiState, intent: Delete) -> Result:
+    page.store.delete(intent.game_id)
+    if intent.game_id == ui.game_id:
+        ui = ui.but(screen=NewGameScreen(), game=None, elsewhere=None)
+    return ui, ALL
+
+
+def read_form(ui: UiState, got: FormInput) -> tuple[UiState, NewGameForm | None]:
     """The form with its fields as the page has them (kept in the state); None (and a
     message) if one is bad."""
-    f = c.form
+    f = ui.form
     names, colours, bots = list(f.names), list(f.colours), list(f.bots)
     pace, think_ms, seed = f.pace, f.think_ms, f.seed
     for i in range(f.players):
@@ -138,32 +163,28 @@ def read_form(c: Controller, got: FormInput) -> NewGameForm | None:
     if got.seed is not None:
         text = got.seed.strip()
         if not text.isdigit() or len(text) > 18:
-            c.set(form=form, message="The seed must be a whole number (0 or more).")
-            return None
+            return ui.but(form=form, message="The seed must be a whole number (0 or more)."), None
         seed = int(text)
     form = replace(form, seed=seed)
-    c.set(form=form)
-    return form
+    return ui.but(form=form), form
 
 
-def read_form_quietly(c: Controller, got: FormInput) -> None:
+def read_form_quietly(ui: UiState, got: FormInput) -> UiState:
     """Keep what was typed in the form when the start screen is redrawn."""
-    if isinstance(c.ui.screen, NewGameScreen) and not c.ui.help_open:
-        keep = c.ui.message
-        read_form(c, got)
-        c.set(message=keep)
+    if isinstance(ui.screen, NewGameScreen) and not ui.help_open:
+        read, _ = read_form(ui, got)
+        return read.but(message=ui.message)
+    return ui
 
 
-def markup(c: Controller, screen: NewGameScreen, known: frozenset[str]) -> str:
-    from .links import cannot_keep, opened_games
-
-    ui = c.ui
-    return new_game_html(
-        c.form, c.store.entries(), ui.message, ui.save_error or c.saving_off() or c.store.error,
-        can_return=ui.game is not None, embed=c.embed, by_links=opened_games(c),
-        links_note=cannot_keep(c) if c.form.by_links else "",
+def markup(page: Page, ui: UiState, screen: NewGameScreen, known: frozenset[str]) -> Drawing:
+    store = page.store
+    return Drawing(new_game_html(
+        ui.form, store.entries(), ui.message, ui.save_error or saving_off(page) or store.error,
+        can_return=ui.game is not None, embed=page.embed, by_links=opened_games(store),
+        links_note=cannot_keep(page.embed, store) if ui.form.by_links else "",
         links_first=screen.refused_link and bool(ui.message),
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _players(arg: str, form: FormInput) -> SetPlayers:
@@ -181,7 +202,7 @@ SCREEN = ScreenDef(
         Reseed: reseed,
         SetPlayers: set_players,
         SetByLinks: set_by_links,
-        Resume: resume,
+        Resume: _resume,
         Delete: delete,
     },
     ui={

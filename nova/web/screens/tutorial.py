@@ -20,12 +20,27 @@ from ...tutorial import (
 )
 from ...tutorial import start as start_lesson
 from ...tutorial.session import target_of
+from ..effects import ALL, NONE
 from ..saves import new_id
 from ..session import Session
-from .base import ALL, NONE, Effect, Intent, Play, ScreenDef, WhyNot, choice_key, safe_colours
+from ..tab import autosave
+from .base import (
+    Drawing,
+    Intent,
+    Page,
+    Play,
+    Result,
+    ScreenDef,
+    WhyNot,
+    choice_key,
+    safe_colours,
+    say,
+)
+from .game import open_game
+from .start import NewGameScreen
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..state import UiState
 
 
 @dataclass(frozen=True)
@@ -84,57 +99,52 @@ def _after(lesson_id: str) -> str:
     return TUTORIAL_IDS[min(i + 1, len(TUTORIAL_IDS) - 1)]
 
 
-def open_lesson(c: Controller, lesson_id: str) -> frozenset[Effect]:
+def open_lesson(ui: UiState, lesson_id: str) -> Result:
     """Show lesson ``lesson_id`` from its start ("": the first one not done yet); a
     progress save that could not be read is said once, here."""
-    lesson_id = lesson_id or c.progress.next_lesson() or TUTORIAL_IDS[0]
+    lesson_id = lesson_id or ui.progress.next_lesson() or TUTORIAL_IDS[0]
     session = None if lesson_id == FIRST_GAME.id else start_lesson(BY_ID[lesson_id])
-    c.set(screen=TutorialScreen(lesson_id, session), help_open=False)
-    if c.progress_note:
-        c.set(message=c.progress_note)
-        c.progress_note = ""
-    return ALL
+    ui = ui.but(screen=TutorialScreen(lesson_id, session), help_open=False)
+    if ui.progress_note:
+        ui = ui.but(message=ui.progress_note, progress_note="")
+    return ui, ALL
 
 
-def open_tutorial(c: Controller, intent: OpenTutorial) -> frozenset[Effect]:
-    return open_lesson(c, intent.lesson_id if intent.lesson_id in TUTORIAL_IDS else "")
+def open_tutorial(page: Page, ui: UiState, intent: OpenTutorial) -> Result:
+    return open_lesson(ui, intent.lesson_id if intent.lesson_id in TUTORIAL_IDS else "")
 
 
-def next_lesson(c: Controller, screen: TutorialScreen, intent: NextLesson) -> frozenset[Effect]:
-    return open_lesson(c, _after(screen.lesson_id))
+def next_lesson(page: Page, ui: UiState, screen: TutorialScreen, intent: NextLesson) -> Result:
+    return open_lesson(ui, _after(screen.lesson_id))
 
 
-def skip_lesson(c: Controller, screen: TutorialScreen, intent: SkipLesson) -> frozenset[Effect]:
-    save_progress(c, c.progress.skip(screen.lesson_id))
-    return open_lesson(c, _after(screen.lesson_id))
+def skip_lesson(page: Page, ui: UiState, screen: TutorialScreen, intent: SkipLesson) -> Result:
+    ui = save_progress(page, ui, ui.progress.skip(screen.lesson_id))
+    return open_lesson(ui, _after(screen.lesson_id))
 
 
-def restart(c: Controller, screen: TutorialScreen, intent: RestartLesson) -> frozenset[Effect]:
-    return open_lesson(c, screen.lesson_id)
+def restart(page: Page, ui: UiState, screen: TutorialScreen, intent: RestartLesson) -> Result:
+    return open_lesson(ui, screen.lesson_id)
 
 
-def close(c: Controller, intent: CloseTutorial) -> frozenset[Effect]:
-    from .start import NewGameScreen
-
-    c.set(screen=NewGameScreen(), help_open=False)
-    return ALL
+def close(page: Page, ui: UiState, intent: CloseTutorial) -> Result:
+    return ui.but(screen=NewGameScreen(), help_open=False), ALL
 
 
-def play(c: Controller, screen: TutorialScreen, intent: Play) -> frozenset[Effect]:
+def play(page: Page, ui: UiState, screen: TutorialScreen, intent: Play) -> Result:
     """A tap on a move in a lesson: taken if the lesson offers it, else why not."""
-    if c.ui.help_open or screen.session is None:
-        return NONE
+    if ui.help_open or screen.session is None:
+        return ui, NONE
     step = screen.session.try_move(intent.token)
     if step.refused:
-        c.set(message=_sentence(step.refused))
-        return ALL
-    c.set(screen=replace(screen, session=step.session))
+        return ui.but(message=_sentence(step.refused)), ALL
+    ui = ui.but(screen=replace(screen, session=step.session))
     if step.session.done:
-        save_progress(c, c.progress.complete(screen.lesson_id))
-    return ALL
+        ui = save_progress(page, ui, ui.progress.complete(screen.lesson_id))
+    return ui, ALL
 
 
-def why_not(c: Controller, screen: TutorialScreen, intent: WhyNot) -> frozenset[Effect]:
+def why_not(page: Page, ui: UiState, screen: TutorialScreen, intent: WhyNot) -> Result:
     """Why a tap in a lesson on what is not a choice now (a card, a board space)."""
     ls = screen.session
     why = ""
@@ -151,26 +161,24 @@ def why_not(c: Controller, screen: TutorialScreen, intent: WhyNot) -> frozenset[
         why = _sentence(
             f"{intent.space} is not a choice now. The goal: {lesson.goal} ({lesson.rule})"
         )
-    if not why or why == c.ui.message or c.ui.help_open:
-        return NONE
-    c.set(message=why)
-    return ALL
+    return (ui, NONE) if ui.help_open else say(ui, why)
 
 
-def save_progress(c: Controller, progress: TutorialProgress) -> None:
+def save_progress(page: Page, ui: UiState, progress: TutorialProgress) -> UiState:
     """Keep the progress (in the state always; in storage when it can be written), with
     what another tab stored meanwhile: a lesson done there stays done."""
-    stored, _ = load_progress(c.store.read(STORAGE_KEY))
+    stored, _ = load_progress(page.store.read(STORAGE_KEY))
     done = progress.done | stored.done
     skipped = (progress.skipped | stored.skipped) - done
-    c.set(progress=TutorialProgress(progress.lesson_ids, done, skipped))
-    c.store.write(STORAGE_KEY, c.progress.to_json())
+    ui = ui.but(progress=TutorialProgress(progress.lesson_ids, done, skipped))
+    page.store.write(STORAGE_KEY, ui.progress.to_json())
+    return ui
 
 
-def start_first_game(c: Controller, intent: StartFirstGame) -> frozenset[Effect]:
+def start_first_game(page: Page, ui: UiState, intent: StartFirstGame) -> Result:
     """The tutorial hands over to an ordinary game with FIRST_GAME's settings."""
     g = FIRST_GAME
-    c.set(form=replace(c.form, pace=g.pace))
+    ui = ui.but(form=replace(ui.form, pace=g.pace))
     names, bots = list(g.names), list(g.bots)
     # a game record has no first player of its own (the seed decides): the player sits
     # in the seat that moves first, as FIRST_GAME wants
@@ -178,39 +186,39 @@ def start_first_game(c: Controller, intent: StartFirstGame) -> frozenset[Effect]
     shift = (first - g.human_seat) % g.players
     names, bots = names[-shift:] + names[:-shift], bots[-shift:] + bots[:-shift]
     colours = safe_colours(list(DEFAULT_COLOURS[: g.players]))
-    c.open(Session.new(g.players, g.seed, names, colours, bots), new_id(g.seed))
-    save_progress(c, c.progress.complete(g.id))
-    c.autosave()
-    c.set(guided=c.game_id)
-    return ALL
+    session = Session.new(g.players, g.seed, names, colours, bots)
+    ui = open_game(page, ui, session, new_id(g.seed))
+    ui = save_progress(page, ui, ui.progress.complete(g.id))
+    ui = autosave(page, ui)
+    return ui.but(guided=ui.game_id), ALL
 
 
-def keys(c: Controller, screen: TutorialScreen, key: str, focused_move: str | None,
+def keys(ui: UiState, screen: TutorialScreen, key: str, focused_move: str | None,
          on_button: bool) -> Play | None:  # fmt: skip
     """A lesson's keys are the game's (``base.choice_key``) on the lesson's decision."""
     ls = screen.session
-    if ls is None or c.ui.help_open or ls.done:
+    if ls is None or ui.help_open or ls.done:
         return None
-    legal = [str(m) for m in ls.state.view(ls.lesson.seat).get("legal", [])]
+    legal = [str(m) for m in ls.state.view(ls.lesson.seat).legal]
     return choice_key(key, focused_move, on_button, legal)
 
 
-def body_attributes(c: Controller) -> dict[str, str | None]:
+def body_attributes(page: Page, ui: UiState) -> dict[str, str | None]:
     """The tutorial's test contract on ``<body>`` (None: the attribute is removed)."""
-    screen = c.ui.screen
+    screen = ui.screen
     lesson = screen if isinstance(screen, TutorialScreen) else None
     done = lesson is not None and lesson.session is not None and lesson.session.done
     return {
         "data-nova-lesson": lesson.lesson_id if lesson is not None else None,
         "data-nova-lesson-done": "" if done else None,
-        "data-nova-tutorial": "done" if c.progress.finished else None,
+        "data-nova-tutorial": "done" if ui.progress.finished else None,
     }
 
 
-def markup(c: Controller, screen: TutorialScreen, known: frozenset[str]) -> str:
+def markup(page: Page, ui: UiState, screen: TutorialScreen, known: frozenset[str]) -> Drawing:
     if screen.session is None:
-        return first_game_html(c.progress, c.ui.message)
-    return lesson_html(screen.session, c.progress, c.ui.message)
+        return Drawing(first_game_html(ui.progress, ui.message))
+    return Drawing(lesson_html(screen.session, ui.progress, ui.message))
 
 
 SCREEN = ScreenDef(

@@ -13,10 +13,10 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...render.hint import WeighedTurn, turns_html
-from .base import ALL, NONE, Effect, Intent
+from .base import ALL, NONE, Intent, Page, Result
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..state import UiState
 
 
 @dataclass(frozen=True)
@@ -36,33 +36,31 @@ class AskWhy(Intent):
     """Show (or hide again) what the bot weighed for its last turn."""
 
 
-def bot_weighed(c: Controller, seat: int, at: int, turns: tuple[WeighedTurn, ...]) -> None:
+def bot_weighed(ui: UiState, seat: int, at: int, turns: tuple[WeighedTurn, ...]) -> UiState:
     """A bot searched for its decision after ``at`` decisions: keep what it weighed."""
-    if turns:
-        c.set(why=BotWhy(c.game_id, at, seat, turns))
+    return ui.but(why=BotWhy(ui.game_id, at, seat, turns)) if turns else ui
 
 
-def why_shown(c: Controller) -> BotWhy | None:
+def why_shown(ui: UiState) -> BotWhy | None:
     """The bot's last weighed turn of the game on screen, once played (not after an undo
     of it)."""
-    w, s = c.ui.why, c.session
-    if w is None or s is None or w.game_id != c.game_id or w.at >= s.moves:
+    w, s = ui.why, ui.session
+    if w is None or s is None or w.game_id != ui.game_id or w.at >= s.moves:
         return None
     return w
 
 
-def ask_why(c: Controller, screen: object, intent: AskWhy) -> frozenset[Effect]:
-    w = why_shown(c)
+def ask_why(page: Page, ui: UiState, screen: object, intent: AskWhy) -> Result:
+    w = why_shown(ui)
     if w is None:
-        return NONE
-    c.set(why=replace(w, shown=not w.shown))
-    return ALL
+        return ui, NONE
+    return ui.but(why=replace(w, shown=not w.shown)), ALL
 
 
-def why_html(c: Controller) -> str:
+def why_html(ui: UiState) -> str:
     """The button, and under it what the bot weighed once asked."""
-    w = why_shown(c)
-    s = c.session
+    w = why_shown(ui)
+    s = ui.session
     if w is None or s is None:
         return ""
     name = s.record.names[w.seat]
