@@ -10,7 +10,7 @@ tells each in the game log's words (:mod:`nova.render.words`), from public facts
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from ..rules import IllegalMove, Move, State
@@ -34,7 +34,7 @@ class WeighedTurn:
         return self.moves[0]
 
 
-def turn_words(state: State, moves: Sequence[str], names: list[str]) -> str:
+def turn_words(state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS) -> str:
     """What the turn ``moves`` does from ``state``, in a few of the log's words: the lines
     that tell what an action did (not the card played for it, a chain link or the turn's
     end, unless nothing else happens), then the points the seat scores by it ("+7 points").
@@ -58,7 +58,7 @@ def turn_words(state: State, moves: Sequence[str], names: list[str]) -> str:
             (plain if opener else told).append(line)
         s = after
     lines = told or plain
-    text = "; ".join(lines[:MOST_WORDS]) + ("; …" if len(lines) > MOST_WORDS else "")
+    text = "; ".join(lines[:most]) + ("; …" if len(lines) > most else "")
     gain = s.scores()[seat] - state.scores()[seat]
     if gain:
         text += f": {gain:+d} point{'s' * (abs(gain) != 1)}"
@@ -84,7 +84,14 @@ def weighed_turns(state: State, data: object, names: list[str]) -> tuple[Weighed
             continue
         words = turn_words(state, moves, names)
         out.append(WeighedTurn(tuple(moves), round(100 * win), max(sims, 0), words))
-    return tuple(out)
+    # two turns told alike at first differ later on: tell those whole
+    told = [t.words for t in out]
+    return tuple(
+        replace(t, words=turn_words(state, t.moves, names, len(t.moves)))
+        if told.count(t.words) > 1
+        else t
+        for t in out
+    )
 
 
 def turns_html(turns: Sequence[WeighedTurn], heading: str, part: str) -> str:
