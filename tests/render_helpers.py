@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from html.parser import HTMLParser
 
+from nova.render.game import GamePage
 from nova.rules import State, new_game
 
 
@@ -42,3 +43,9 @@ def random_state(players: int, seed: int, steps: int) -> State:
         else:
             s = s.apply("E")
     return s
+
+
+def game_page(names, colours, bots=(), **kw) -> GamePage:
+    """The game screen's own state for a test: lists taken as the tuples it holds."""
+    kw = {k: tuple(v) if isinstance(v, list) else v for k, v in kw.items()}
+    return GamePage(tuple(names), tuple(colours), tuple(bots or ()), **kw)

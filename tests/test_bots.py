@@ -10,7 +10,7 @@ import pytest
 
 from nova.bots import BOT_NAMES, LAB_ONLY, SearchBot, choose_move, make_bot
 from nova.links import decode
-from nova.rules import determinize, new_game
+from nova.rules import View, determinize, new_game
 
 SMALL = 4  # a search budget small enough for tests
 
@@ -57,10 +57,13 @@ def test_view_given_to_bots_hides_other_hands():
     """A view holds the seat's own hand only; others are counts (R14: hands are private)."""
     s = _states(3, seed=2)[2]
     view = s.view(s.current_player)
-    for i, seat in enumerate(view["seats"]):
-        assert ("hand" in seat) == (i == view["seat"])
-        assert "draw" not in seat  # no seat's draw order
-    assert "academy" not in view and "rng" not in view
+    for i, seat in enumerate(view.seats):
+        assert (seat.hand is not None) == (i == view.seat)
+    data = view.to_json()  # what crosses to the bots' worker
+    assert "academy" not in data and "rng" not in data
+    for i, d in enumerate(data["seats"]):
+        assert ("hand" in d) == (i == view.seat)
+        assert "draw" not in d  # no seat's draw order
 
 
 def _hidden(s, seat: int) -> tuple:
@@ -78,7 +81,7 @@ def _two_deals(players: int, seed: int, limit: int):
         view = s.view(seat)
         other = determinize(view, seed=12345 + s.ply)  # other hidden cards and bag order
         other_view = other.view(seat)
-        other_view["last_event"] = view["last_event"]  # a caption, blank when dealt
+        other_view = other_view.but(last_event=view.last_event)  # a caption, blank when dealt
         assert other_view == view
         assert _hidden(other, seat) != _hidden(s, seat)
         yield view, s, other
@@ -115,9 +118,10 @@ def test_the_peeking_ceiling_does_tell_hidden_deals_apart():
 
 @pytest.mark.parametrize("bot", BOT_NAMES)
 def test_choose_move_needs_only_plain_json(bot):
-    """The page and the lab hand bots a plain JSON view: no State object to reach into."""
+    """The page hands its worker's bots a view as plain JSON (no State object to reach
+    into): the view read back from it is all a bot needs."""
     s = _states(2, seed=4)[3]
-    view = json.loads(json.dumps(s.view(s.current_player)))
+    view = View.from_json(json.loads(json.dumps(s.view(s.current_player).to_json())))
     assert choose_move(bot, view, seed=1, budget=SMALL) in s.legal_moves()
 
 
@@ -318,11 +322,11 @@ def test_a_search_bot_with_a_hand_it_cannot_use_cycles_it_instead_of_passing_for
     assert not set(stuck) & set(s.players[0].hand), "the hand was kept, stuck"
 
 
-def _candidates(bot: SearchBot, view: dict) -> list[list[str]]:
+def _candidates(bot: SearchBot, view: View) -> list[list[str]]:
     """The whole-turn plans a search would try from ``view`` (its first unit of work)."""
-    bot._view, bot._seat, bot._seed = view, view["seat"], 5
+    bot._view, bot._seat, bot._seed = view, view.seat, 5
     s = bot._deal(5)
-    options = bot._options(s, view["seat"])
+    options = bot._options(s, view.seat)
     try:
         while True:
             next(options)

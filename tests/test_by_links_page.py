@@ -71,7 +71,7 @@ def set_up(players: int = 2, names=("Ann", "Bea", "Cy", "Di")) -> list[Controlle
 def play_turn(c: Controller, rng: random.Random) -> str:
     before = attrs(c)["data-nova-send"]
     while attrs(c)["data-nova-send"] == before:
-        legal = c.session.view()["legal"]
+        legal = c.session.view().legal
         c.dispatch(Play("E" if "E" in legal and rng.random() < 0.4 else rng.choice(legal)))
         assert not c.ui.message, c.ui.message
     return sent(c)
@@ -102,7 +102,7 @@ def test_a_three_player_game_by_links_through_the_controllers():
         # each device shows its own hand only
         for i, c in enumerate(devs):
             view = c.session.view()
-            assert [("hand" in s) for s in view["seats"]] == [j == i for j in range(3)]
+            assert [(s.hand is not None) for s in view.seats] == [j == i for j in range(3)]
     gone = mover(devs)
     assert gone is not None
     ender = devs[(gone + 1) % 3]
@@ -194,7 +194,7 @@ def test_a_device_without_a_seat_sees_the_board_and_the_replay_no_hand():
     watcher.dispatch(OpenLink(link))
     assert attrs(watcher)["data-nova-seat"] is None
     view = watcher.session.view()
-    assert all("hand" not in s for s in view["seats"]) and not view["legal"]
+    assert all(s.hand is None for s in view.seats) and not view.legal
     html = watcher.markup()
     assert 'class="hand' not in html or "data-move" not in html.split('class="hand', 1)[1][:2000]
     watcher.dispatch(ui_intent("replay"))
@@ -216,7 +216,7 @@ def test_a_turn_in_progress_survives_a_reload():
         c = devs[mover(devs)]
         rng = random.Random(game)
         for _ in range(8):
-            legal = [x for x in c.session.view()["legal"] if x != "E"]
+            legal = [x for x in c.session.view().legal if x != "E"]
             if not legal or c.session.turn_done():
                 break
             c.dispatch(Play(rng.choice(legal)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from render_helpers import random_state
+from render_helpers import game_page, random_state
 
 from nova.record import DEFAULT_COLOURS
 from nova.render.game import game_html
@@ -17,7 +17,7 @@ NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 def render(s, seat, **kw):
     n = s.num_players
-    return game_html(s.view(seat), NAMES[:n], DEFAULT_COLOURS[:n], **kw)
+    return game_html(s.view(seat), game_page(NAMES[:n], DEFAULT_COLOURS[:n], **kw))
 
 
 def seat_points(markup: str) -> list[tuple[int, str]]:
@@ -67,8 +67,9 @@ def test_undo_says_why_it_is_off():
     assert "Ready" in se.undo_block()
     se.ready()
     assert "a new turn began" in se.undo_block()
-    markup = game_html(se.view(), NAMES[:2], DEFAULT_COLOURS[:2], can_undo=se.can_undo(),
-                       undo_why=se.undo_block())  # fmt: skip
+    page = game_page(NAMES[:2], DEFAULT_COLOURS[:2], can_undo=se.can_undo(),
+                     undo_why=se.undo_block())  # fmt: skip
+    markup = game_html(se.view(), page)
     undo = re.search(r'<button[^>]*id="ui-undo"[^>]*>', markup).group(0)
     assert 'aria-disabled="true"' in undo and "a new turn began" in undo
 
@@ -149,7 +150,7 @@ def test_cargo_bays_on_the_board_are_targets_with_the_points_each_would_gain():
         if not any(m.startswith("B") for m in legal):
             continue
         seat = s.current_player
-        markup = game_html(s.view(seat), NAMES[:2], DEFAULT_COLOURS[:2])
+        markup = game_html(s.view(seat), game_page(NAMES[:2], DEFAULT_COLOURS[:2]))
         for m in legal:
             b = int(m[1])
             after = s.apply(m)
@@ -176,7 +177,7 @@ def test_why_not_for_every_card_and_space_that_is_not_a_choice_names_a_rule():
         s = se.state
         if s.is_over() or se.needs_pass() or checked > 400:
             continue
-        markup = game_html(se.view(), NAMES[:2], DEFAULT_COLOURS[:2])
+        markup = game_html(se.view(), game_page(NAMES[:2], DEFAULT_COLOURS[:2]))
         for token in re.findall(r'data-why="([^"]+)"', markup):
             why = se.why_not(token)
             assert why.startswith("Not possible: ") and re.search(r"\(R\d+", why), (token, why)
@@ -224,7 +225,7 @@ def test_a_cards_digit_key_holds_for_the_whole_turn():
         view = se.view()
         keys = card_slots(view, s.layout)
         assert len(set(keys.values())) == len(keys)
-        mark = (s.round, s.turn, view["seat"])
+        mark = (s.round, s.turn, view.seat)
         prev = getattr(test_a_cards_digit_key_holds_for_the_whole_turn, "prev", None)
         # (an Upgrade adds a card mid-turn: the only time keys may shift, R42)
         if prev and prev[0] == mark and set(keys) <= set(prev[1]):
@@ -244,11 +245,11 @@ def test_spawn_placement_by_another_player_needs_no_hand_off_and_shows_no_other_
             continue
         assert not se.needs_pass(), "a curtain for a Spawn placement"
         view = se.view()
-        assert view["seat"] == s.turn  # still the device holder's view
-        assert view["seats"][s.current_player].get("hand") is None  # not the placer's hand
-        assert view["legal"] and all(m.startswith("*") for m in view["legal"])
-        markup = game_html(view, NAMES[:2], DEFAULT_COLOURS[:2])
-        assert markup.count('data-move="*') == len(view["legal"])
+        assert view.seat == s.turn  # still the device holder's view
+        assert view.seats[s.current_player].hand is None  # not the placer's hand
+        assert view.legal and all(m.startswith("*") for m in view.legal)
+        markup = game_html(view, game_page(NAMES[:2], DEFAULT_COLOURS[:2]))
+        assert markup.count('data-move="*') == len(view.legal)
         seen += 1
         if seen > 5:
             break

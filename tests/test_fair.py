@@ -49,8 +49,8 @@ def test_a_whole_game_by_links_between_devices(players):
     assert all(t.over for t in tables)
     views = [t.view(seat) for seat, t in enumerate(tables)]
     for seat, v in enumerate(views):
-        for other, sv in enumerate(v["seats"]):
-            assert ("hand" in sv) == (other == seat)
+        for other, sv in enumerate(v.seats):
+            assert (sv.hand is not None) == (other == seat)
     # the public parts of every device's state are the same
     for a, b in zip(tables, tables[1:], strict=False):
         assert a.state.pile == b.state.pile and a.state.ship == b.state.ship
@@ -164,10 +164,10 @@ def test_peek_a_device_learns_no_more_than_its_view():
         exact_attack += sorted(guess) == sorted(truth)
         # the view-only guesser: a random hand of the right size from the undrawn pool
         view = replay(record, {peeker: secrets[peeker]}).view(peeker)
-        seen = view["seats"][target]
+        seen = view.seats[target]
         p = truth_table.state.players[target]
-        assert seen["hand_count"] == len(truth) and "hand" not in seen
-        blind = rng.sample(p.hand + p.draw, seen["hand_count"])
+        assert seen.hand_count == len(truth) and seen.hand is None
+        blind = rng.sample(p.hand + p.draw, seen.hand_count)
         baseline.append(overlap(blind, truth))
         exact_base += sorted(blind) == sorted(truth)  # a pool of five leaves no choice
         # a friendly game's link gives it all away

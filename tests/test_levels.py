@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
-from nova.bots import LEVELS, choose_move, level_named, make_bot
+from nova.bots import LEVELS, Capped, NoviceBot, choose_move, level_named, make_bot, novice
+from nova.bots.planner import dump_moves, ranked_options
+from nova.lab.ladder import ladder_result, read_games
 from nova.record import GameRecord
-from nova.rules import new_game
+from nova.rules import determinize, new_game
+
+LADDER = Path(__file__).resolve().parent.parent / "docs" / "ladder"
+# the games behind the levels' ratings (docs/BOTS.md, "Levels")
+LADDER_FILES = (
+    LADDER / "2026-11-27-2p.jsonl",  # greedy against search:16, search:16 - search:48 - raider:48
+    LADDER / "2026-11-27-levels-cadet-pilot-seed5.jsonl",
+    LADDER / "2026-11-27-levels-cadet-pilot.jsonl",
+)
+# the levels' bots, and search:48 linking search:16 to raider:48 in the older games
+RUNGS = ("novice", "greedy", "search:16", "search:48", "raider:48")
 
 
 def test_each_level_is_at_least_100_elo_above_the_one_below() -> None:
@@ -36,3 +51,73 @@ def test_a_save_that_names_a_level_or_an_old_bot_opens() -> None:
     for bots in (["", "ace"], ["", "search"], ["greedy", "admiral"]):
         record = GameRecord(players=2, seed=1, bots=bots)
         assert GameRecord.from_dict(record.to_dict()).bots == bots
+
+
+def _novice_points(game_seed: int, decisions: int):
+    """(view, seed, state) at each of the first ``decisions`` decisions of a greedy game."""
+    state = new_game(2, seed=game_seed)
+    for n in range(decisions):
+        if state.is_over():
+            return
+        seat = state.current_player
+        view = state.view(seat)
+        yield view, 1000 * game_seed + n
+        state = state.apply(choose_move("greedy", view, n))
+
+
+def test_the_novice_slips_only_to_steps_nearly_as_good_as_the_best() -> None:
+    # Between actions the novice takes one of greedy's TOP best next steps, never one worth
+    # more than SLACK less than the best: check its turn against greedy's own ranking of the
+    # same dealt state, and that it does not simply play greedy.
+    slips = 0
+    for view, seed in _novice_points(4, 200):
+        s, me = determinize(view, seed), view.seat
+        if len(view.legal) == 1 or s.pending is not None or s.spawn_shard:
+            continue
+        options = ranked_options(s, me)[: novice.TOP]
+        near = [moves for v, moves in options if v >= options[0][0] - novice.SLACK]
+        # ending the turn starts by cycling the cards of no use, as greedy's does
+        near = [[*dump_moves(s, me), *m] if m == ["E"] else m for m in near]
+        turn = [str(m) for m in novice.novice_turn(s, me, random.Random(seed))]
+        assert any(turn[: len(m)] == [str(x) for x in m] for m in near), (turn, options)
+        assert NoviceBot().choose(view, seed) == turn[0]
+        slips += turn[: len(options[0][1])] != [str(x) for x in options[0][1]]
+    assert slips > 0
+
+
+def test_the_novice_decides_the_same_for_the_same_view_and_seed() -> None:
+    for view, seed in _novice_points(6, 40):
+        assert NoviceBot().choose(view, seed) == NoviceBot().choose(view, seed)
+
+
+def test_a_level_in_the_page_plays_its_rated_bot_whatever_the_think_time() -> None:
+    # the page passes its think-time setting; a level keeps its fixed budget (the ladder's
+    # bot), so the same decisions as the lab's bot at any setting
+    state = new_game(2, seed=9)
+    view = state.view(state.current_player)
+    for level in LEVELS:
+        lab = make_bot(level.bot).choose(view, 3)
+        for time_ms in (250, 3000):
+            page = make_bot(level.name, None, time_ms)
+            assert page.time_ms is None
+            assert page.choose(view, 3) == lab
+
+
+def test_a_capped_level_lets_greedy_decide_past_its_cap() -> None:
+    state = new_game(2, seed=9)
+    view = state.view(state.current_player)
+    capped = Capped(make_bot("raider:48"), make_bot("greedy"), cap_ms=0.0)
+    capped.start(view, 3)
+    assert capped.best() == make_bot("greedy").choose(view, 3)
+    assert capped.capped == 1
+
+
+def test_the_levels_ratings_are_the_kept_ladder_games_refitted() -> None:
+    # docs/BOTS.md ("Levels"): every level's rating and interval come from the games kept
+    games, _ = read_games(str(p) for p in LADDER_FILES)
+    result = ladder_result(games, 2, RUNGS, anchor="greedy")
+    rated = {r.name: r for r in result.ratings}
+    for level in LEVELS:
+        r = rated[level.bot]
+        assert level.elo == round(r.elo), level.name
+        assert level.ci95 == (round(r.low), round(r.high)), level.name

@@ -8,6 +8,8 @@ import math
 import random
 import re
 
+from render_helpers import game_page
+
 from nova.render.board import board_svg
 from nova.render.game import game_html
 from nova.render.geometry import CENTRE, geometry_for
@@ -90,7 +92,8 @@ def test_the_log_is_grouped_by_turn_and_player_newest_first():
     assert sum(len(t["lines"]) for t in turns) == len(s.log)
     order = [(t["round"], t["seat"]) for t in turns]
     assert all(order[k] != order[k + 1] for k in range(len(order) - 1))
-    html = game_html(s.view(), s.record.names, s.record.colours, log=s.log, log_turns=turns[:5])
+    page = game_page(s.record.names, s.record.colours, log=s.log, log_turns=turns[:5])
+    html = game_html(s.view(), page)
     assert html.count('class="log-turn"') == 5
     assert f"Round {turns[0]['round'] + 1} · {s.record.names[turns[0]['seat']]}" in html
 
@@ -100,10 +103,11 @@ def test_game_screen_ids_are_unique_and_name_what_they_show():
     _play_until(s, lambda m: m.startswith("L"), random.Random(4))
     if s.needs_pass():
         s.ready()
-    html = game_html(
-        s.view(), s.record.names, s.record.colours, log=s.log, marks=s.marks(),
+    page = game_page(
+        s.record.names, s.record.colours, log=s.log, marks=s.marks(),
         log_turns=s.log_turns(), static_slot=True,
     )  # fmt: skip
+    html = game_html(s.view(), page)
     ids = re.findall(r'\sid="([^"]+)"', html)
     assert len(ids) == len(set(ids)), "ids key elements between renders: they must be unique"
     for control in ("ui-help", "ui-menu", "ui-share", "ui-undo", "ui-replay", "seat-0"):

@@ -19,7 +19,7 @@ from nova.render.marks import motions
 from nova.render.prompts import prompt
 from nova.render.tutorial import lesson_html
 from nova.render.words import ACTION_TEXT, describe
-from nova.rules import Move, State, load_data
+from nova.rules import Move, State, View, load_data
 from nova.rules import move as mv
 from nova.rules.actions import Action, done, unregister
 from nova.rules.position import variant_tag
@@ -64,7 +64,7 @@ class Swap(Action):
         s.last_event = f"swap {s.space_name(self.ship)} and {move.space}"
         done(s, self.but(other=space), space)
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         return "Swap: choose a ship." if self.ship is None else "Swap: choose the other ship."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from render_helpers import Elements, random_state
+from render_helpers import Elements, game_page, random_state
 
 from nova.record import DEFAULT_COLOURS
 from nova.render.board import board_svg
@@ -21,7 +21,7 @@ SHAPE = {"k": "rect", "r": "polygon", "y": "circle"}
 def render(s, seat=None, **kw):
     seat = s.current_player if seat is None else seat
     n = s.num_players
-    return game_html(s.view(seat), NAMES[:n], DEFAULT_COLOURS[:n], **kw)
+    return game_html(s.view(seat), game_page(NAMES[:n], DEFAULT_COLOURS[:n], **kw))
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -44,8 +44,8 @@ def test_board_draws_every_shard_with_its_shape(players, seed, steps):
     svg = Elements(board_svg(v, NAMES, DEFAULT_COLOURS))
     for c in "kry":
         drawn = svg.with_class(f"shard-{c}")
-        expected = sum(p.count(c) for p in v["pile"][_first_in_play(s) :]) + sum(
-            b.count(c) for seat in v["seats"] for b in seat["bays"]
+        expected = sum(p.count(c) for p in v.pile[_first_in_play(s) :]) + sum(
+            b.count(c) for seat in v.seats for b in seat.bays
         )
         assert len(drawn) == expected
         assert {tag for tag, _ in drawn} <= {SHAPE[c]}
@@ -91,7 +91,7 @@ def test_names_are_escaped_everywhere():
     """A name from a save or link is text, never markup."""
     evil = ['<img src=x onerror="alert(1)">', "<script>alert(2)</script>"]
     s = random_state(2, 9, 60)
-    out = game_html(s.view(s.current_player), evil, DEFAULT_COLOURS[:2], log=evil)
+    out = game_html(s.view(s.current_player), game_page(evil, DEFAULT_COLOURS[:2], log=evil))
     out += pass_html(s.view(0), evil, DEFAULT_COLOURS[:2], 0)
     assert "<img" not in out and "<script" not in out
     assert "&lt;script&gt;" in out

@@ -92,7 +92,7 @@ def test_r14_r15_end_of_turn_discards_the_row_and_draws_to_five():
     p = s.players[0]
     assert sorted(p.discard) == ["b1", "b2"] and p.played == []
     assert len(p.hand) == 5 and sorted(p.hand[3:]) == sorted(draw[-2:])
-    assert s.view(1)["seats"][0]["discard"] == p.discard
+    assert s.view(1).seats[0].discard == tuple(p.discard)
 
 
 def test_r16_empty_draw_pile_reshuffles_the_discard():

@@ -25,12 +25,12 @@ def test_pass_and_play_hides_the_hand_until_ready():
     """Between two humans the device is passed: no hand or move until "I'm ready"."""
     se = Session.new(2, seed=4)
     assert se.needs_pass()
-    assert "legal" not in se.view()
+    assert not se.view().legal
     with pytest.raises(IllegalMove):
         se.play("E")
     se.ready()
     first = se.state.current_player
-    assert se.viewer() == first and "legal" in se.view()
+    assert se.viewer() == first and se.view().legal
     se.play("E")
     assert se.needs_pass()  # the other human must take the device
     assert se.viewer() == first  # still the previous holder's own view, not the next hand
@@ -193,6 +193,8 @@ def test_a_bots_decision_offers_no_choice_on_screen():
     """While a bot decides nobody at the screen does: the board shows no targets and no
     buttons for it (a watcher of a bots-only game sees from seat 0, whose options were
     shown, pulsing, and looked like the watcher's to take)."""
+    from render_helpers import game_page
+
     from nova.render.game import game_html
 
     watched = Session.new(2, seed=3, bots=["greedy", "greedy"])
@@ -201,14 +203,14 @@ def test_a_bots_decision_offers_no_choice_on_screen():
     assert watched.bot_to_move() and watched.viewer() == 0
     assert len(watched.state.legal_moves()) > 1  # seat 0's bot has choices...
     view = watched.view()
-    assert not view.get("legal")  # ...none of them is on screen
-    html = game_html(view, watched.record.names, watched.record.colours, watched.record.bots)
+    assert not view.legal  # ...none of them is on screen
+    html = game_html(view, game_page(watched.record.names, watched.record.colours))
     assert "data-move=" not in html
     # against a person: the person's choices are back as soon as it is their turn
     se = Session.new(2, seed=3, bots=["", "greedy"])
     while se.bot_to_move():
-        assert not se.view().get("legal")
+        assert not se.view().legal
         se.play(str(se.state.legal_moves()[0]))
-    assert se.view()["legal"] and "data-move=" in game_html(
-        se.view(), se.record.names, se.record.colours, se.record.bots
+    assert se.view().legal and "data-move=" in game_html(
+        se.view(), game_page(se.record.names, se.record.colours, se.record.bots)
     )

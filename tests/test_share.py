@@ -59,7 +59,7 @@ def test_links_from_the_embedded_game_open_the_full_page() -> None:
 
 
 def test_embedded_screens_offer_the_full_page_and_never_autofocus() -> None:
-    from nova.render.game import game_html
+    from nova.render.game import GamePage, game_html
     from nova.render.screens import NewGameForm, new_game_html, pass_html
     from nova.rules import new_game
 
@@ -67,7 +67,7 @@ def test_embedded_screens_offer_the_full_page_and_never_autofocus() -> None:
     names, colours = ["A", "B"], ["#ff0000", "#00ff00"]
     for embed in (False, True):
         screens = [
-            game_html(view, names, colours, embed=embed),
+            game_html(view, GamePage(tuple(names), tuple(colours), embed=embed)),
             new_game_html(NewGameForm(), [], embed=embed),
         ]
         assert all(('data-ui="full-page"' in html) == embed for html in screens)

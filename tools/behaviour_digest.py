@@ -53,7 +53,7 @@ def random_games(n: int, views: bool, variant: dict | None = None) -> str:
             h.update(" ".join(map(str, legal)).encode() + b"\n")
             if views:
                 h.update(s.position().encode())
-                h.update(json.dumps(s.view(s.current_player), sort_keys=True).encode())
+                h.update(json.dumps(s.view(s.current_player).to_json(), sort_keys=True).encode())
             s = s.apply(rnd.choice(legal))
         h.update(json.dumps(s.scores()).encode())
     return h.hexdigest()

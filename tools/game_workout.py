@@ -48,7 +48,7 @@ def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int
     """One whole game of ``bots`` (one per seat) the way the page plays it; decisions made."""
     from nova.record import DEFAULT_COLOURS
     from nova.render.board import static_layer
-    from nova.render.game import game_html
+    from nova.render.game import GamePage, game_html
     from nova.render.keep import keys_in
     from nova.render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
     from nova.web.bot_turns import accept, bot_request
@@ -73,10 +73,12 @@ def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int
         if session.needs_pass():
             pass_html(view, names, colours, seat, False, session.marks())
             session.ready()
-        html = game_html(
-            view, names, colours, session.record.bots, session.log, session.can_undo(),
-            "", "", True, "", False, marks=session.marks(), log_turns=session.log_turns(),
+        page = GamePage(
+            tuple(names), tuple(colours), tuple(session.record.bots),
+            log_turns=tuple(session.log_turns()), can_undo=session.can_undo(),
+            static_slot=True, marks=session.marks(),
         )  # fmt: skip
+        html = game_html(view, page)
         keys_in(html)
         static_layer(view, colours)
         request = bot_request(s, seat, bots, seed * 1000 + n, search_ms, game_id)
@@ -135,7 +137,7 @@ def play_by_links(seed: int = 3, players: int = 2) -> int:
         if not movers:
             break
         c = movers[0]
-        legal = c.session.view()["legal"]
+        legal = c.session.view().legal
         c.dispatch(Play("E" if "E" in legal and rng.random() < 0.4 else rng.choice(legal)))
         c.markup()
         n += 1

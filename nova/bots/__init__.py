@@ -1,9 +1,12 @@
 """Computer opponents. They see only what a seat may see: ``state.view(seat)``.
 
-Three strengths, by name:
+The bots, weakest first:
 
 ``random``
     a uniformly random legal decision (the floor);
+``novice``
+    greedy's options, not always the best of them: a beginner, the Cadet level
+    (:mod:`nova.bots.novice`; offered by level only, so not in ``BOT_NAMES``);
 ``greedy``
     plans its whole turn action by action with a hand-written evaluation (Shards
     banked and carried, bay sets in reach, distance home, Star Expansion danger, the
@@ -28,7 +31,7 @@ against. For the lab only, ``peek`` is a search that sees every hidden card
 One entry point for the page and the lab::
 
     from nova.bots import choose_move
-    move = choose_move("greedy", state.view(seat), seed=1234)   # one of view["legal"]
+    move = choose_move("greedy", state.view(seat), seed=1234)   # one of view.legal
 
 A bot plans whole turns and remembers the plan, so the remaining decisions of its
 turn answer at once. ``choose_move`` keeps one bot of each kind per (name, budget) in
@@ -51,13 +54,16 @@ every kind the same ``start``/``step``/``done``/``best`` methods.
 
 from __future__ import annotations
 
-from .levels import LEVEL_NAMES, LEVELS, Level, level_named
+from ..rules import View
+from .levels import LEVEL_NAMES, LEVELS, Capped, Level, level_named
+from .novice import NoviceBot
 from .peek import PeekingBot
 from .raider import RaiderBot
 from .search import DEFAULT_BUDGET, SearchBot
 from .simple import Bot, GreedyBot, RandomBot
 
 BOT_NAMES = ("random", "greedy", "search", "raider", "best")
+LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
 LAB_ONLY = ("peek",)  # never a seat in the page: it sees what its seat cannot
 BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
@@ -71,7 +77,7 @@ class _Instant:
         self.done = True
         self._move: str | None = None
 
-    def start(self, view: dict, seed: int) -> None:
+    def start(self, view: View, seed: int) -> None:
         self._view, self._seed = view, seed
         self._move = None
         self.done = False
@@ -86,20 +92,24 @@ class _Instant:
         assert self._move is not None
         return self._move
 
-    def choose(self, view: dict, seed: int) -> str:
+    def choose(self, view: View, seed: int) -> str:
         return self.bot.choose(view, seed)
 
 
 def make_bot(
     name: str, budget: int | None = None, time_ms: float | None = None
-) -> _Instant | SearchBot:
+) -> _Instant | SearchBot | Capped:
     """A fresh bot by name, with ``choose(view, seed)`` and ``start``/``step``/``done``/``best``.
 
     ``time_ms``: a search bot thinks for about that long per search instead of a fixed
-    number of simulations (the page's thinking time); the other bots ignore it.
+    number of simulations (the page's thinking time); the other bots ignore it, and a
+    level (``"ace"``) keeps its own fixed budget under a safety cap (:class:`Capped`).
     """
-    if name in LEVEL_NAMES:  # a level plays its bot at its own setting
-        name = level_named(name).bot
+    if name in LEVEL_NAMES:
+        # a level plays its bot at its own fixed setting, the one the ladder rated; given a
+        # thinking time (the page), it keeps only a safety cap instead (levels.Capped)
+        bot = make_bot(level_named(name).bot)
+        return bot if time_ms is None else Capped(bot, make_bot("greedy"))
     name, _, arg = name.partition(":")  # "search:200" is a search bot with budget 200
     if arg:
         budget = int(arg)
@@ -107,11 +117,13 @@ def make_bot(
         name = BEST
     if name == "random":
         return _Instant(RandomBot())
+    if name == "novice":
+        return _Instant(NoviceBot())
     if name == "greedy":
         return _Instant(GreedyBot())
     if name in SEARCHERS:
         return SEARCHERS[name](budget, time_ms)
-    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LAB_ONLY)
+    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + LAB_ONLY)
     raise ValueError(f"unknown bot {name!r}: choose one of {known}")
 
 
@@ -122,12 +134,12 @@ SEARCHERS: dict[str, type[SearchBot]] = {
 }
 
 
-_BOTS: dict[tuple[str, int | None], _Instant | SearchBot] = {}
+_BOTS: dict[tuple[str, int | None], _Instant | SearchBot | Capped] = {}
 
 
-def choose_move(name: str, view: dict, seed: int, budget: int | None = None) -> str:
+def choose_move(name: str, view: View, seed: int, budget: int | None = None) -> str:
     """The decision bot ``name`` makes seeing ``view`` (which must hold ``legal``)."""
-    if not view.get("legal"):
+    if not view.legal:
         raise ValueError("this view has no decision to make (not the deciding seat's view)")
     bot = _BOTS.get((name, budget))
     if bot is None:
@@ -138,13 +150,16 @@ def choose_move(name: str, view: dict, seed: int, budget: int | None = None) -> 
 __all__ = [
     "BEST",
     "BOT_NAMES",
+    "Capped",
     "DEFAULT_BUDGET",
     "LAB_ONLY",
     "LEVELS",
     "LEVEL_NAMES",
+    "LEVEL_ONLY",
     "Bot",
     "GreedyBot",
     "Level",
+    "NoviceBot",
     "PeekingBot",
     "RaiderBot",
     "RandomBot",

@@ -23,7 +23,7 @@ Same budget (simulations per search), same API, same view as the search bot: onl
 
 from __future__ import annotations
 
-from ..rules import State
+from ..rules import State, View
 from ..rules import move as mv
 from .evaluate import Weights, evaluate
 from .planner import END, action_ends
@@ -50,7 +50,7 @@ class RaiderBot(SearchBot):
         super().__init__(budget, time_ms)
         self._deals: dict[int, State] = {}  # this search's sampled deals, by seed
 
-    def start(self, view: dict, seed: int) -> None:
+    def start(self, view: View, seed: int) -> None:
         self._deals = {}
         super().start(view, seed)
 

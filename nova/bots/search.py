@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 
-from ..rules import State, determinize
+from ..rules import State, View, determinize
 from .evaluate import DEFAULT, Weights, evaluate
 from .planner import END, dump_moves, finish_action, plan_turn, play, ranked_options
 from .simple import PlanningBot
@@ -68,15 +68,15 @@ class SearchBot(PlanningBot):
         self.positions = 0  # states the search has visited (for the benchmark)
 
     # -- the incremental API ----------------------------------------------------------
-    def start(self, view: dict, seed: int) -> None:
+    def start(self, view: View, seed: int) -> None:
         """Begin thinking about ``view`` (the deciding seat's view, with ``legal``)."""
         self._view = view
         self._seed = seed
         self._t0 = time.perf_counter()
-        self._seat = view["seat"]
+        self._seat = view.seat
         self._root: State | None = None
         self._work = self._search()
-        legal = view["legal"]
+        legal = view.legal
         self._move = None
         if len(legal) == 1:
             self._move = legal[0]
@@ -99,7 +99,7 @@ class SearchBot(PlanningBot):
         assert self._move is not None
         return self._move
 
-    def choose(self, view: dict, seed: int) -> str:
+    def choose(self, view: View, seed: int) -> str:
         self.start(view, seed)
         return self.best()
 
@@ -151,15 +151,15 @@ class SearchBot(PlanningBot):
             seen.add(key)
             done, after = play(s, me, moves, w)
             rest, _ = plan_turn(after, me, w=w) if done and done[-1] != END else ([], after)
-            if done and done[0] in view["legal"]:
-                plans.append(done + rest)
+            if done and done[0] in view.legal:
+                plans.append([*done, *rest])
                 values.append(value)
             if len(plans) >= self.candidates:
                 break
             yield
         if len(plans) <= 1:
             plan = plans[0] if plans else None
-            self._finish(plan[0] if plan else view["legal"][0], plan)
+            self._finish(plan[0] if plan else view.legal[0], plan)
             return
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)

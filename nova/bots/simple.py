@@ -1,7 +1,7 @@
 """The random and greedy bots, and the plan memory they share with the search bot.
 
-Every bot sees only ``state.view(seat)``: a JSON-ready dict without the other seats'
-hands, the draw piles' order, the Academy Deck or the bag's draws. A bot that needs a
+Every bot sees only ``state.view(seat)``: a :class:`~nova.rules.View` without the other
+seats' hands, the draw piles' order, the Academy Deck or the bag's draws. A bot that needs a
 full state to think on deals the unseen cards at random with
 :func:`nova.rules.determinize`.
 """
@@ -12,26 +12,29 @@ import json
 import random
 from collections.abc import Sequence
 
-from ..rules import determinize
+from ..rules import View, determinize
 from .evaluate import DEFAULT, Weights
 from .planner import plan_turn
 
 PLAN_MEMORY = 4096  # remembered (view -> planned decision) pairs per bot
 
 
-def view_key(view: dict) -> str:
-    """A fingerprint of what a seat sees, to recognise a view a plan expected."""
+def view_key(view: View) -> str:
+    """A fingerprint of what a seat sees, to recognise a view a plan expected (its JSON:
+    a view holds a variant's dict, so it is no dictionary key itself)."""
     # last_event is a caption (and blank in a determinized state); legal follows from the rest
-    slim = {k: v for k, v in view.items() if k not in ("last_event", "legal")}
+    slim = view.to_json()
+    del slim["last_event"]
+    slim.pop("legal", None)
     return json.dumps(slim, sort_keys=True, separators=(",", ":"))
 
 
 class Bot:
-    """A player: ``choose(view, seed)`` returns one of ``view["legal"]``."""
+    """A player: ``choose(view, seed)`` returns one of ``view.legal``."""
 
     name = "bot"
 
-    def choose(self, view: dict, seed: int) -> str:
+    def choose(self, view: View, seed: int) -> str:
         raise NotImplementedError
 
 
@@ -40,8 +43,8 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, view: dict, seed: int) -> str:
-        return random.Random(seed).choice(view["legal"])
+    def choose(self, view: View, seed: int) -> str:
+        return random.Random(seed).choice(view.legal)
 
 
 class PlanningBot(Bot):
@@ -57,9 +60,9 @@ class PlanningBot(Bot):
     def __init__(self) -> None:
         self.memory: dict[str, str] = {}
 
-    def recall(self, view: dict) -> str | None:
+    def recall(self, view: View) -> str | None:
         m = self.memory.get(view_key(view))
-        return m if m is not None and m in view["legal"] else None
+        return m if m is not None and m in view.legal else None
 
     def remember(self, state, seat: int, moves: Sequence[str]) -> None:
         if len(self.memory) > PLAN_MEMORY:
@@ -80,14 +83,14 @@ class GreedyBot(PlanningBot):
         super().__init__()
         self.weights = weights  # DEFAULT for ``greedy``; others only while tuning them
 
-    def choose(self, view: dict, seed: int) -> str:
-        legal = view["legal"]
+    def choose(self, view: View, seed: int) -> str:
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
         known = self.recall(view)
         if known is not None:
             return known
-        seat = view["seat"]
+        seat = view.seat
         s = determinize(view, seed)
         plan, _ = plan_turn(s, seat, w=self.weights)
         if not plan or plan[0] not in legal:  # cannot happen; never play an illegal move

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from ..rules import IllegalMove, State, new_game
+from ..rules import IllegalMove, State, View, new_game
 from ..rules.chance import (
     Refill,
     apply_with_pool,
@@ -94,18 +94,21 @@ class Table:
             return list(p.kept)
         return list(self.state.players[seat].hand)
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> View:
         """``state.view(seat)``, with the seat's cards still to draw shown as such."""
         v = self.state.view(seat)
         p = self.pending[seat]
-        if p is not None and seat in self.known:
-            me = v["seats"][seat]
-            pool = Counter(undrawn(self.state, seat))
-            pool.subtract(p.kept)
-            me["hand"] = list(p.kept)
-            me["draw_cards"] = in_card_order(self.state.layout, list(pool.elements()))
-            me["to_draw"] = p.count
-        return v
+        if p is None or seat not in self.known:
+            return v
+        pool = Counter(undrawn(self.state, seat))
+        pool.subtract(p.kept)
+        me = replace(
+            v.seats[seat],
+            hand=tuple(p.kept),
+            draw_cards=tuple(in_card_order(self.state.layout, list(pool.elements()))),
+            to_draw=p.count,
+        )
+        return v.but(seats=v.seats[:seat] + (me,) + v.seats[seat + 1 :])
 
 
 def is_card_move(s: State, move: str) -> str | None:

@@ -3,16 +3,18 @@ played row, the other choices of the moment and the log."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
+from typing import Any
 
-from ..rules import Move, layout_for
+from ..rules import Layout, Move, View
 from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, card_slots, end_turn_button, prompt, under_way
+from .prompts import assign_keys, card_slots, end_turn_button, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -46,7 +48,7 @@ def full_page_button(cls: str = "") -> str:
     )
 
 
-def zoom_attr(view: dict) -> str:
+def zoom_attr(view: View) -> str:
     """``data-zoom="x0 y0 x1 y1 side"``: the box around the board's tap targets and the
     smallest target's side (board units), for a phone to zoom the board to them (App)."""
     boxes = choice_boxes(view)
@@ -58,8 +60,8 @@ def zoom_attr(view: dict) -> str:
     return f' data-zoom="{x0:.0f} {y0:.0f} {x1:.0f} {y1:.0f} {side:.0f}"'
 
 
-def track_html(view: dict) -> str:
-    track, pos = view["track"], view["track_pos"]
+def track_html(view: View) -> str:
+    track, pos = view.track, view.track_pos
     cells = []
     for i, kind in enumerate(track):
         cls = f"track-cell track-{kind}"
@@ -86,10 +88,10 @@ def track_html(view: dict) -> str:
     )
 
 
-def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
-    legal = set(view.get("legal", ()))
+def academy_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
+    legal = set(view.legal)
     cards = []
-    for i, cid in enumerate(view["face_up"]):
+    for i, cid in enumerate(view.face_up):
         token = f"U{i + 1}"
         if cid is None:
             cards.append('<div class="card card-empty">empty</div>')
@@ -110,7 +112,7 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
     deck_token = "UD" if "UD" in legal else ""
     cards.append(
         card_back(
-            view["academy_count"], "Academy Deck", deck_token, keys.get(deck_token, ""),
+            view.academy_count, "Academy Deck", deck_token, keys.get(deck_token, ""),
             why="" if deck_token else "UD",
         )
     )  # fmt: skip
@@ -120,58 +122,58 @@ def academy_html(view: dict, lay, keys: dict[str, str]) -> str:
     )
 
 
-def _points_html(view: dict, i: int, lay) -> str:
+def _points_html(view: View, i: int, lay: Layout) -> str:
     """A seat's points, saying what they count: the final score once the game is over; your
     own full score (you know your Specials); an opponent's *public* points (bays and the
     Specials on view), since the Specials in their hand and deck are secret until the end."""
-    if view.get("over") and view.get("scores"):
+    if view.over and view.scores:
         return (
-            f'<span class="pts" title="Final score (R50-R58)"><b>{view["scores"][i]} pts</b> '
+            f'<span class="pts" title="Final score (R50-R58)"><b>{view.scores[i]} pts</b> '
             "final</span>"
         )
-    d = view["seats"][i]
-    bays = sum(best_bay_split(b, lay.bay_sets)[0] for b in d["bays"])
-    specials = d["score_estimate"] - bays
-    if i == view["seat"]:
+    d = view.seats[i]
+    bays = sum(best_bay_split(b, lay.bay_sets)[0] for b in d.bays)
+    specials = d.score_estimate - bays
+    if i == view.seat:
         title = f"Your score now: Cargo Bays {bays} + Special cards {specials} (R50-R58)"
-        return f'<span class="pts" title="{title}"><b>{d["score_estimate"]} pts</b> now</span>'
+        return f'<span class="pts" title="{title}"><b>{d.score_estimate} pts</b> now</span>'
     title = (
         f"Points on view: Cargo Bays {bays} + Specials played or discarded {specials}. "
         "Specials in their hand and deck are secret and count at the end (R55)."
     )
     return (
-        f'<span class="pts" title="{title}"><b>{d["score_estimate"]} pts</b> on view'
+        f'<span class="pts" title="{title}"><b>{d.score_estimate} pts</b> on view'
         '<span class="sr-only"> (secret Specials count at the end)</span></span>'
     )
 
 
-def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]) -> str:
-    lay = layout_for(view["players"], view.get("variant"))
+def seats_html(view: View, names: list[str], colours: list[str], bots: list[str]) -> str:
+    lay = view.layout
     rows = []
-    for i, d in enumerate(view["seats"]):
+    for i, d in enumerate(view.seats):
         cls = "seat"
-        if i == view["turn"]:
+        if i == view.turn:
             cls += " seat-turn"
-        if i == view["seat"]:
+        if i == view.seat:
             cls += " seat-me"
         bot = f' <span class="bot">{escape(bots[i])} bot</span>' if bots[i] else ""
         bays = "".join(
             f'<span class="bay-mini" title="Bay {b + 1}, bottom to top">'
             + ("".join(shard_icon(c, 13) for c in bay) or "–")
             + "</span>"
-            for b, bay in enumerate(d["bays"])
+            for b, bay in enumerate(d.bays)
         )
         rows.append(
             f'<li class="{cls}" id="seat-{i}" style="--seat:{escape(colours[i], quote=True)}">'
             f'<div class="seat-name"><span class="swatch"></span>{escape(names[i])}{bot}'
-            f'{" ◀ turn" if i == view["turn"] else ""}</div>'
+            f'{" ◀ turn" if i == view.turn else ""}</div>'
             f'<div class="seat-stats">{_points_html(view, i, lay)}'
-            f'<span title="cards in hand">hand {d["hand_count"]}</span>'
-            f'<span title="draw pile">deck {d["draw_count"]}</span>'
-            f'<span title="discard pile">discard {len(d["discard"])}</span>'
-            f'<span title="ships in Dock">dock {d["dock"]}</span>'
-            + (f'<span title="ships lost to the star">lost {d["ships_lost"]}</span>'
-               if d["ships_lost"] else "")
+            f'<span title="cards in hand">hand {d.hand_count}</span>'
+            f'<span title="draw pile">deck {d.draw_count}</span>'
+            f'<span title="discard pile">discard {len(d.discard)}</span>'
+            f'<span title="ships in Dock">dock {d.dock}</span>'
+            + (f'<span title="ships lost to the star">lost {d.ships_lost}</span>'
+               if d.ships_lost else "")
             + f'</div><div class="seat-bays">{bays}</div></li>'
         )  # fmt: skip
     return (
@@ -180,16 +182,14 @@ def seats_html(view: dict, names: list[str], colours: list[str], bots: list[str]
     )
 
 
-def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
+def hand_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
     """The viewing seat's hand (only ever its own), each card with its legal plays."""
-    me = view["seats"][view["seat"]]
-    hand = me.get("hand")
+    hand = view.me.hand
     if hand is None:
         return ""
-    legal = view.get("legal", [])
+    legal = view.legal
     by_card: dict[str, list[Move]] = {}
-    for token in legal:
-        m = Move(token)
+    for m in legal:
         if m.kind == mv.PLAY:
             by_card.setdefault(m.card, []).append(m)
     slots = card_slots(view, lay)
@@ -226,29 +226,27 @@ def hand_html(view: dict, lay, keys: dict[str, str]) -> str:
     )
 
 
-def played_html(view: dict, lay) -> str:
-    d = view["seats"][view["turn"]]
-    if not d["played"]:
+def played_html(view: View, lay: Layout) -> str:
+    d = view.seats[view.turn]
+    if not d.played:
         return (
             '<section class="panel played" aria-label="Played this turn">'
             '<h3>Played this turn</h3><p class="muted">Nothing yet.</p></section>'
         )
-    row = "".join(card_html(lay, cid, mode=mode) for cid, mode in d["played"])
+    row = "".join(card_html(lay, cid, mode=mode) for cid, mode in d.played)
     return (
         '<section class="panel played" aria-label="Played this turn">'
         f'<h3>Played this turn</h3><div class="card-row played-row">{row}</div></section>'
     )
 
 
-def _choice_label(token: str, view: dict) -> str:
+def _choice_label(m: Move, view: View) -> str:
     """Button text for a decision that is not a space nor a card."""
-    m = Move(token)
     kind = m.kind
-    shards = getattr(under_way(view), "shards", "")
+    shards = getattr(view.pending, "shards", "")
     if kind == mv.BAY and shards:
         c, b = shards[0], m.number
-        lay = layout_for(view["players"], view.get("variant"))
-        gain = bay_gain(view["seats"][view["current"]]["bays"][b], c, lay)
+        gain = bay_gain(view.seats[view.current].bays[b], c, view.layout)
         return (
             f"{shard_icon(c, 14)} into Bay {b + 1} "
             f'<span class="gain">+{gain} pt{"s" * (gain != 1)}</span>'
@@ -264,14 +262,14 @@ def _choice_label(token: str, view: dict) -> str:
         return "Keep all Shards" if n == 0 else f"Leave {n} Shard{'s' * (n != 1)} behind"
     if kind == mv.DIR:
         return "Push clockwise ↻" if m.number == 1 else "Push anticlockwise ↺"
-    return escape(token)
+    return escape(m)
 
 
-def choices_html(view: dict, keys: dict[str, str]) -> str:
+def choices_html(view: View, keys: dict[str, str]) -> str:
     """Every legal decision that is neither a space, a card in hand, nor the Academy."""
     out = []
-    for m in view.get("legal", []):
-        kind = Move(m).kind
+    for m in view.legal:
+        kind = m.kind
         if kind in (mv.END, mv.PLAY, mv.UPGRADE) or kind in TARGET_VERB:
             continue
         out.append(_button(m, _choice_label(m, view), keys.get(m, "")))
@@ -304,61 +302,71 @@ def _log_turn(rnd: int, lines: tuple[str, ...], colour: str, name: str) -> str:
     )
 
 
-def game_html(
-    view: dict,
-    names: list[str],
-    colours: list[str],
-    bots: list[str] | None = None,
-    log: list[str] | None = None,
-    can_undo: bool = False,
-    notice: str = "",
-    thinking: str = "",
-    static_slot: bool = False,
-    status: str = "",
-    embed: bool = False,
-    marks: dict | None = None,
-    log_turns: list[dict] | None = None,
-    known: frozenset[str] = frozenset(),
-    undo_why: str = "",
-    share_panel: str = "",
-    shareable: bool = True,
-) -> str:
-    """The whole game screen for ``view`` (one string: the page sets it once per update).
+@dataclass(frozen=True)
+class GamePage:
+    """What the game screen shows besides the view: the page's own state.
 
-    ``embed``: the game sits in someone else's page (an iframe): a "Full page" button
-    opens this game in a tab of its own. ``marks``: the moves the board marks
-    (``Session.marks()``). ``log_turns``: the log grouped by turn (``Session.log_turns()``),
-    shown instead of the flat ``log``. ``known``: the part keys the page already shows;
-    those parts come back elided (``keep.py``), the rest whole. ``undo_why``: why Undo is
-    off (``Session.undo_block()``), its tooltip and accessible description.
+    ``names``, ``colours``, ``bots``: per seat (a bot's name, "" for a person). ``embed``:
+    the game sits in someone else's page (an iframe): a "Full page" button opens this game
+    in a tab of its own. ``marks``: the moves the board marks (``Session.marks()``).
+    ``log_turns``: the log grouped by turn (``Session.log_turns()``), shown instead of the
+    flat ``log``. ``known``: the part keys the page already shows; those parts come back
+    elided (``keep.py``), the rest whole. ``undo_why``: why Undo is off
+    (``Session.undo_block()``), its tooltip and accessible description. ``static_slot``:
+    the board's unchanging layer is the page's to fill (:func:`board_svg`).
     ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
     False for a game by links, which has its own links (no Share, no Hint).
     """
-    lay = layout_for(view["players"], view.get("variant"))
-    bots = bots or [""] * view["players"]
-    legal = view.get("legal", [])
-    keys = assign_keys(legal)
-    end = end_turn_button(legal)
-    who = view["current"]
-    ask = thinking or prompt(view, names)
-    log_list = _log_list(log, log_turns, names, colours, known)
-    notice_html = f'<div class="notice" role="alert">{escape(notice)}</div>' if notice else ""
-    if status:  # e.g. "saving is off": worth knowing, not an error to announce each time
-        notice_html += f'<p class="status muted" role="status">{escape(status)}</p>'
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    bots: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+    log_turns: tuple[dict[str, Any], ...] | None = None
+    can_undo: bool = False
+    undo_why: str = ""
+    notice: str = ""
+    status: str = ""  # e.g. "saving is off": worth knowing, not an error to announce
+    thinking: str = ""  # said instead of the prompt (a bot thinks, the first game narrates)
+    static_slot: bool = False
+    embed: bool = False
+    marks: dict[str, Any] | None = field(default=None, hash=False)
+    known: frozenset[str] = frozenset()
+    share_panel: str = ""
+    shareable: bool = True
+
+
+def game_html(view: View, page: GamePage) -> str:
+    """The whole game screen for ``view`` (one string: the page sets it once per update)."""
+    lay = view.layout
+    names, colours = list(page.names), list(page.colours)
+    bots = list(page.bots) or [""] * view.players
+    known = page.known
+    keys = assign_keys(view.legal)
+    end = end_turn_button(view.legal)
+    ask = page.thinking or prompt(view, names)
+    turns = None if page.log_turns is None else list(page.log_turns)
+    log_list = _log_list(list(page.log), turns, names, colours, known)
+    notice_html = (
+        f'<div class="notice" role="alert">{escape(page.notice)}</div>' if page.notice else ""
+    )
+    if page.status:
+        notice_html += f'<p class="status muted" role="status">{escape(page.status)}</p>'
 
     def part(markup: str, id_: str) -> str:
         return keyed(markup, id_, known) if markup else ""
 
-    topbar = _topbar(view, names, colours, _undo_button(can_undo, undo_why), shareable, embed)
+    undo = _undo_button(page.can_undo, page.undo_why)
+    topbar = _topbar(view, names, colours, undo, page.shareable, page.embed)
+    board = board_svg(view, names, colours, True, keys, page.static_slot, page.marks, known)
+    share_panel = page.share_panel
     return (
-        f'<div class="game" data-seat="{view["seat"]}" data-decider="{who}">'
+        f'<div class="game" data-seat="{view.seat}" data-decider="{view.current}">'
         f"{part(topbar, 'part-topbar')}"
         f"{notice_html}"
         '<div class="table">'
         '<div class="board-wrap">'
-        f'<div class="board-stage"{zoom_attr(view)}>'
-        f"{board_svg(view, names, colours, True, keys, static_slot, marks, known)}"
-        "</div></div>"
+        f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
@@ -389,12 +397,12 @@ def _undo_button(can_undo: bool, undo_why: str) -> str:
     )
 
 
-def _turn_line(view: dict, names: list[str], colours: list[str]) -> str:
+def _turn_line(view: View, names: list[str], colours: list[str]) -> str:
     """Whose turn it is in which round, or who won."""
-    if view.get("over"):
-        winners = view.get("winners") or []
+    if view.over:
+        winners = view.winners
         who_won = " and ".join(escape(names[w]) for w in winners)
-        best = max(view.get("scores") or [0])
+        best = max(view.scores or [0])
         return (
             f"Game over · {who_won} win{'s' * (len(winners) == 1)} with {best} pts"
             if winners
@@ -402,8 +410,8 @@ def _turn_line(view: dict, names: list[str], colours: list[str]) -> str:
         )
     return (
         f'<span class="turn-swatch" '
-        f'style="background:{escape(colours[view["turn"]], quote=True)}"></span>'
-        f"Round {view['round'] + 1} · {escape(names[view['turn']])}'s turn"
+        f'style="background:{escape(colours[view.turn], quote=True)}"></span>'
+        f"Round {view.round + 1} · {escape(names[view.turn])}'s turn"
     )
 
 
@@ -423,15 +431,15 @@ def _log_list(
 
 
 def _topbar(
-    view: dict, names: list[str], colours: list[str], undo: str, shareable: bool, embed: bool
+    view: View, names: list[str], colours: list[str], undo: str, shareable: bool, embed: bool
 ) -> str:
-    legal = view.get("legal", [])
+    legal = view.legal
     # a hint is for a person's own decision (never while a bot decides or it is over)
     hint_button = (
         '<button type="button" id="ui-hint" data-ui="hint" '
         'title="Show the strongest bot\'s choice for your decision (never played for you)">'
         "Hint</button>"
-        if legal and not view.get("over") and shareable
+        if legal and not view.over and shareable
         else ""
     )
     return (

@@ -7,9 +7,10 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
+from typing import Any
 
 from ..record import DEFAULT_COLOURS
-from ..rules import layout_for
+from ..rules import View, layout_for
 from ..rules.content import action_label
 from .board import board_svg
 from .game import full_page_button
@@ -253,12 +254,12 @@ def _think_html(think_ms: int) -> str:
 
 
 def pass_html(
-    view: dict,
+    view: View,
     names: list[str],
     colours: list[str],
     seat: int,
     embed: bool = False,
-    marks: dict | None = None,
+    marks: dict[str, Any] | None = None,
     notice: str = "",
 ) -> str:
     """'Pass to <name>': the public board only, and a Ready button. No hand is drawn.
@@ -281,32 +282,30 @@ def pass_html(
     )
 
 
-def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
+def scores_html(view: View, names: list[str], colours: list[str]) -> str:
     """The score screen: each bay's split, each Special set, the winner(s)."""
-    winners = view.get("winners", [])
-    scores = view.get("scores", [])
+    winners, scores = view.winners, view.scores
     title = " and ".join(escape(names[w]) for w in winners)
     verb = "win" if len(winners) > 1 else "wins"
-    why = end_reason_text(view.get("end_reason", ""))
+    why = end_reason_text(view.end_reason)
     reason = escape(why[0].upper() + why[1:]) if why else ""
     cols = []
     order = sorted(range(len(scores)), key=lambda i: -scores[i])
     for i in order:
-        b = view["breakdown"][i]
+        b = view.breakdown[i]
         bays = []
-        for k, bay in enumerate(b["bays"]):
+        for k, bay in enumerate(b.bays):
             groups = (
-                " + ".join("".join(shard_icon(c, 13) for c in g) for g in bay["groups"]) or "empty"
+                " + ".join("".join(shard_icon(c, 13) for c in g) for g in bay.groups) or "empty"
             )
             bays.append(
-                f"<tr><th>Bay {k + 1}</th><td>{groups}</td>"
-                f"<td class='pts'>{bay['points']}</td></tr>"
+                f"<tr><th>Bay {k + 1}</th><td>{groups}</td><td class='pts'>{bay.points}</td></tr>"
             )
         specials = (
             "".join(
-                f"<tr><th>Special set</th><td>{shard_icon(sp['colour'], 13) * sp['size']}</td>"
-                f"<td class='pts'>{sp['points']}</td></tr>"
-                for sp in b["specials"]
+                f"<tr><th>Special set</th><td>{shard_icon(sp.colour, 13) * sp.size}</td>"
+                f"<td class='pts'>{sp.points}</td></tr>"
+                for sp in b.specials
             )
             or "<tr><th>Specials</th><td>none</td><td class='pts'>0</td></tr>"
         )
@@ -316,7 +315,7 @@ def scores_html(view: dict, names: list[str], colours: list[str]) -> str:
             f'style="--seat:{escape(colours[i], quote=True)}">'
             f"<h3>{escape(names[i])}{crown}</h3>"
             f'<table class="score-table">{"".join(bays)}{specials}'
-            f"<tr class='total'><th>Total</th><td></td><td class='pts'>{b['total']}</td></tr>"
+            f"<tr class='total'><th>Total</th><td></td><td class='pts'>{b.total}</td></tr>"
             "</table></section>"
         )
     return (

@@ -12,7 +12,7 @@ import re
 from html import escape
 
 from ..record import DEFAULT_COLOURS
-from ..rules import layout_for
+from ..rules import View
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
 from .board import board_svg, frame_box
 from .game import academy_html, choices_html, hand_html, played_html, track_html
@@ -85,14 +85,13 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
     """The screen of a lesson in play."""
     lesson = session.lesson
     view = session.state.view(lesson.seat)
-    players = view["players"]
+    players = view.players
     names, colours = NAMES[:players], list(DEFAULT_COLOURS[:players])
-    lay = layout_for(players, view.get("variant"))
-    legal = [] if session.done else view.get("legal", [])
+    lay = view.layout
     if session.done:
-        view = dict(view, legal=[])  # the goal is met: nothing more to play here
-    keys = assign_keys(legal)
-    end = end_turn_button(legal)
+        view = view.but(legal=())  # the goal is met: nothing more to play here
+    keys = assign_keys(view.legal)
+    end = end_turn_button(view.legal)
     if session.done:
         # what the goal taught, and the way on, where the step's instruction was
         step = (
@@ -131,7 +130,7 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         view, names, colours, True, keys, marks=_last_tap(session), frame=_frame(session, view)
     )
     body = (
-        f'<div class="game tutorial" data-seat="{view["seat"]}" data-decider="{view["current"]}">'
+        f'<div class="game tutorial" data-seat="{view.seat}" data-decider="{view.current}">'
         f"{topbar(lesson.id)}"
         '<div class="table"><div class="board-wrap">'
         f'{goal}<div class="board-stage">{board}</div></div>'
@@ -145,13 +144,13 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
     return mark_targets(body, [t.token for t in session.offered()])
 
 
-def _frame(session: LessonSession, view: dict) -> tuple[float, float, float, float]:
+def _frame(session: LessonSession, view: View) -> tuple[float, float, float, float]:
     """The part of the board the lesson is about: what changes on the way to its goal and
     the spaces to choose now (the whole board when the lesson is about cards only)."""
     spaces, seats = session.focus()
     if not spaces and not seats:
         return frame_box(view, ())
-    lay = layout_for(view["players"], view.get("variant"))
+    lay = view.layout
     offered = [t.name for t in session.offered() if t.kind == "space"]
     now = {lay.name_to_space[n] for n in offered if n in lay.name_to_space}
     return frame_box(view, spaces | now, seats)

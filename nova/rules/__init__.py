@@ -24,6 +24,7 @@ from .position import PositionError
 from .sampling import determinize
 from .serial import StateFormatError
 from .state import State, new_game
+from .view import SeatView, View
 
 __all__ = [
     "CONTENT_VERSION",
@@ -34,8 +35,10 @@ __all__ = [
     "Layout",
     "Move",
     "PositionError",
+    "SeatView",
     "State",
     "StateFormatError",
+    "View",
     "Step",
     "content_variant",
     "determinize",

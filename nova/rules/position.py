@@ -26,12 +26,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .actions import REGISTRY
 from .actions import from_json as action_from_json
 from .content import COLOURS, Layout, layout_for
+
+if TYPE_CHECKING:
+    from .view import View
 
 SEATS = "ABCD"
 SHARDS = "".join(COLOURS)  # a stack's or a bay's letters
@@ -105,7 +108,7 @@ def _cards(cards: Iterable[str]) -> str:
     return out or EMPTY
 
 
-def board_text(lay: Layout, pile: list[str], ship: list[int]) -> str:
+def board_text(lay: Layout, pile: Sequence[str], ship: Sequence[int]) -> str:
     rings = []
     for r, size in enumerate(lay.ring_sizes):
         start = lay.ring_start[r]
@@ -126,7 +129,7 @@ def board_text(lay: Layout, pile: list[str], ship: list[int]) -> str:
     return "/".join(rings)
 
 
-def _counts(counts: list[int]) -> str:
+def _counts(counts: Sequence[int]) -> str:
     return " ".join(f"{c}{n}" for c, n in zip(COLOURS, counts, strict=True))
 
 
@@ -213,51 +216,50 @@ def write(s: Any) -> str:
     return "\n".join(lines)
 
 
-def write_view(view: dict) -> str:
+def write_view(view: View) -> str:
     """A seat's view in the same notation, hidden parts masked: ``#5`` is five unseen cards,
     ``~b1,b4`` cards whose order is hidden, ``?`` an unseen number. For bug reports."""
     head = [
-        f"nova {view['players']}p",
+        f"nova {view.players}p",
         "seed=?",
         "rng=?",
-        f"ply={view['ply']}",
-        f"round={view['round']}",
-        f"first={_seat(view['first'])}",
-        f"turn={_seat(view['turn'])}",
-        f"to={_seat(view['current'])}",
-        f"track={view['track_pos']}",
-        f"removed={view['removed']}",
+        f"ply={view.ply}",
+        f"round={view.round}",
+        f"first={_seat(view.first)}",
+        f"turn={_seat(view.turn)}",
+        f"to={_seat(view.current)}",
+        f"track={view.track_pos}",
+        f"removed={view.removed}",
     ]
-    if view["need_link"]:
+    if view.need_link:
         head.append("link")
-    tag = variant_tag(view.get("variant"))
+    tag = variant_tag(view.variant)
     if tag:
         head.append(f"variant={tag}")
-    head.append(f"view={_seat(view['seat'])}")
-    lay = layout_for(view["players"], view.get("variant"))
-    lines = [" ".join(head), "board " + board_text(lay, view["pile"], view["ship"])]
-    for i, d in enumerate(view["seats"]):
-        if "hand" in d:
-            hand = _cards(d["hand"])
-            draw = "~" + _cards(d["draw_cards"]) if d["draw_cards"] else EMPTY
+    head.append(f"view={_seat(view.seat)}")
+    lay = view.layout
+    lines = [" ".join(head), "board " + board_text(lay, view.pile, view.ship)]
+    for i, d in enumerate(view.seats):
+        if d.hand is not None:
+            hand = _cards(d.hand)
+            draw = "~" + _cards(d.draw_cards) if d.draw_cards else EMPTY
         else:
-            hand, draw = f"#{d['hand_count']}", f"#{d['draw_count']}"
+            hand, draw = f"#{d.hand_count}", f"#{d.draw_count}"
         lines.append(
-            f"{_seat(i)} dock={d['dock']} lost={d['ships_lost']} "
-            f"bays={','.join(b or EMPTY for b in d['bays'])} hand={hand} draw={draw} "
-            f"discard={_cards(d['discard'])} played={_cards(c + m for c, m in d['played'])}"
+            f"{_seat(i)} dock={d.dock} lost={d.ships_lost} "
+            f"bays={','.join(b or EMPTY for b in d.bays)} hand={hand} draw={draw} "
+            f"discard={_cards(d.discard)} played={_cards(c + m for c, m in d.played)}"
         )
-    face = ",".join(c or NONE for c in view["face_up"]) or EMPTY
-    lines.append(f"academy face={face} deck=#{view['academy_count']}")
-    lines.append(f"bag {_counts(view['bag'])} consumed {_counts(view['consumed'])}")
-    pending = view.get("pending")
-    if pending is not None:
-        lines.append("action " + action_text(lay, pending))
-    if view["spawn_shard"] or view["spawn_queue"]:
-        queue = "".join(_seat(q) for q in view["spawn_queue"]) or EMPTY
-        lines.append(f"spawn shard={view['spawn_shard'] or NONE} queue={queue}")
-    if view["over"]:
-        lines.append(f"over {view['end_reason'] or NONE}")
+    face = ",".join(c or NONE for c in view.face_up) or EMPTY
+    lines.append(f"academy face={face} deck=#{view.academy_count}")
+    lines.append(f"bag {_counts(view.bag)} consumed {_counts(view.consumed)}")
+    if view.pending is not None:
+        lines.append("action " + action_text(lay, view.pending.to_json()))
+    if view.spawn_shard or view.spawn_queue:
+        queue = "".join(_seat(q) for q in view.spawn_queue) or EMPTY
+        lines.append(f"spawn shard={view.spawn_shard or NONE} queue={queue}")
+    if view.over:
+        lines.append(f"over {view.end_reason or NONE}")
     return "\n".join(lines)
 
 

@@ -296,8 +296,8 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
     # -- views ----------------------------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see (boardgame.io's playerView), JSON-ready."""
+    def view(self, seat: int) -> view.View:
+        """What ``seat`` may see (boardgame.io's playerView): a typed value."""
         return view.make_view(self, seat, _SHOWN)
 
 

@@ -38,7 +38,7 @@ def bot_request(
             "game": game,
             "bots": list(bots),
             "seat": seat,
-            "view": state.view(seat),
+            "view": state.view(seat).to_json(),
             "seed": seed,
             "time_ms": time_ms,
         },
@@ -150,7 +150,7 @@ class BotTable(BotStats):
     ) -> str | None:
         """The bot's decision for ``seat``, thought out in slices; None if cancelled."""
         view = state.view(seat)
-        legal = view.get("legal") or []
+        legal = view.legal
         bot = self.agent(seat)
         start = time.perf_counter()
         before = getattr(bot, "positions", 0)

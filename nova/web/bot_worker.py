@@ -24,6 +24,7 @@ import json
 import time
 from typing import Any
 
+from ..rules import View
 from .bot_turns import thinking_bot
 
 
@@ -50,7 +51,7 @@ class Thinker:
             bot = self.agents[seat] = thinking_bot(names[seat], time_ms)
         elif time_ms is not None and getattr(bot, "time_ms", None) is not None:
             bot.time_ms = float(time_ms)  # the setting may change between decisions
-        view = request["view"]
+        view = View.from_json(request["view"])
         t0 = time.perf_counter()
         before = getattr(bot, "positions", 0)
         bot.start(view, int(request["seed"]))

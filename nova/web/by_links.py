@@ -10,7 +10,7 @@ its own turn in progress and the link it is to send. Nothing else of another sea
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..fair import keys, wire
 from ..fair.audit import AuditReport, audit, missing
@@ -18,7 +18,7 @@ from ..fair.device import Device, abandon, host, join, receive, reveal_secret, s
 from ..fair.record import SEAT_LETTERS, FairRecord, Stage
 from ..fair.table import Refused, Table
 from ..record import GameRecord, RecordError
-from ..rules import IllegalMove, State
+from ..rules import IllegalMove, State, View
 from .saves import SaveStore
 from .session import Session
 
@@ -188,24 +188,18 @@ class LinkSession(Session):
     def viewer(self) -> int:
         return self.seat if self.seat >= 0 else self.state.turn
 
-    def view(self) -> dict:
+    def view(self) -> View:
         s = self.state
         if self.draft or self.table.prepared:
             v = s.view(self.viewer())
         else:
             v = self.table.view(self.viewer())
         if self.seat < 0:  # a device with no seat: the board, no hand
-            v = dict(v)
-            me = dict(v["seats"][v["seat"]])
-            for key in ("hand", "draw_cards", "to_draw"):
-                me.pop(key, None)
-            v["seats"] = list(v["seats"])
-            v["seats"][v["seat"]] = me
-            v["legal"] = []
-            v["spectator"] = True
-        elif not self.my_turn():
-            v = dict(v)
-            v["legal"] = []
+            me = replace(v.me, hand=None, draw_cards=None, to_draw=0)
+            seats = v.seats[: v.seat] + (me,) + v.seats[v.seat + 1 :]
+            return v.but(seats=seats, legal=(), spectator=True)
+        if not self.my_turn():
+            return v.but(legal=())
         return v
 
     def why_not(self, token: str) -> str:

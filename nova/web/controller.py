@@ -273,6 +273,12 @@ class Controller:
     def ui_intent(self, name: str, form: FormInput = NO_FORM) -> Intent | None:
         return self.screens.ui_intent(name, form)
 
+    def open_bench(self, query: str) -> Workbench:
+        """The workbench, made anew from ``query`` if it names one or none is open yet."""
+        if query or self.bench is None:
+            self.bench = Workbench.from_query(query)
+        return self.bench
+
     def bots_may_play(self) -> bool:
         """A bot decides only in the game on screen: not under the rules, a replay, the
         start screen, nor while this tab is behind another's game."""

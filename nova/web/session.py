@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..record import GameRecord
 from ..render.marks import motions, touched
 from ..render.words import describe
-from ..rules import IllegalMove, State
+from ..rules import IllegalMove, State, View
 from ..rules import move as mv
 
 # the decisions that name a space, and how to write one for a given space
@@ -139,23 +139,20 @@ class Session:
             return seat
         return self.shown if self.shown is not None else humans[0]
 
-    def view(self) -> dict:
+    def view(self) -> View:
         s = self.state
         v = s.view(self.viewer())
-        if self.bot_to_move() and v.get("legal"):
+        if self.bot_to_move() and v.legal:
             # a bot decides: nothing on screen is anyone's choice now (a watcher of a
             # bots-only game sees from seat 0, whose options would otherwise show)
-            v = dict(v)
-            v["legal"] = []
-        elif self.needs_pass():
+            return v.but(legal=())
+        if self.needs_pass():
             # defence in depth: the pass screen must not show anyone's cards
-            v = dict(v)
-            v.pop("legal", None)
-        elif s.spawn_shard and v["seat"] != s.current_player and not self.is_bot(s.current_player):
+            return v.but(legal=())
+        if s.spawn_shard and v.seat != s.current_player and not self.is_bot(s.current_player):
             # another person places a Spawn Shard on the device holder's screen: the
             # holder's own view (their hand), with the placing player's public choices
-            v = dict(v)
-            v["legal"] = [str(m) for m in s.legal_moves()]
+            return v.but(legal=tuple(s.legal_moves()))
         return v
 
     def taken_for_player(self, i: int) -> bool:

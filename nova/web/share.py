@@ -250,15 +250,13 @@ class Replay:
         Nothing on it is playable (the view has no legal moves); "Play from here"
         (``data-ui="replay-play"``) is how to continue from the shown position.
         """
-        from ..render.game import game_html  # the page's renderer; imported when drawn
+        from ..render.game import GamePage, game_html  # the page's renderer, when drawn
 
         s = self.state
-        view = s.view(s.current_player)
-        view.pop("legal", None)
+        view = s.view(s.current_player).but(legal=())
         if self.public:
-            me = view["seats"][view["seat"]]
-            for key in ("hand", "draw_cards"):
-                me.pop(key, None)
+            me = replace(view.me, hand=None, draw_cards=None)
+            view = view.but(seats=view.seats[: view.seat] + (me,) + view.seats[view.seat + 1 :])
         r = self.record
         marks = None
         if self.step:  # the shown decision's moves, marked and played on the board
@@ -266,7 +264,8 @@ class Replay:
 
             a, move = self.states[self.step - 1], r.moves[self.step - 1]
             marks = step_marks(a, s, a.turn, f"r{self.step}", move)
-        board = game_html(
-            view, r.names, colours, r.bots, [self.caption()], False, "", "", marks=marks
+        page = GamePage(
+            tuple(r.names), tuple(colours), tuple(r.bots), (self.caption(),), marks=marks
         )
+        board = game_html(view, page)
         return f'<div class="nova-replay-screen">{self.controls_html()}{board}</div>'

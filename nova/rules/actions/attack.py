@@ -5,7 +5,7 @@ the same ring (``!``) pushes it away along the ring, as many spaces as your stac
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .. import move as mv
 from ..board import attack_targets, attackers, height, push_destination
@@ -17,6 +17,7 @@ from .telling import moved_to
 if TYPE_CHECKING:
     from ..content import Layout
     from ..state import State
+    from ..view import View
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,7 +43,7 @@ class Attack(Action):
             return s.ship[self.ship] == s.turn and bool(attack_targets(s, self.ship))
         return bool(attackers(s))
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         if self.ship is None:
             return f"Choose your ship that will {self.verb}."
         return f"Choose the opponent's ship to {self.verb}."

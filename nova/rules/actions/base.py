@@ -25,6 +25,7 @@ from ..primitives import ACTIONS, IMMEDIATE, unregister_primitive
 if TYPE_CHECKING:
     from ..content import Layout
     from ..state import State
+    from ..view import View
 
 # the state and the spaces of the player's ships -> whether a card's action can start
 StartCheck = Callable[["State", list[int]], bool]
@@ -105,7 +106,7 @@ class Action:
         return str(self.kind).replace("_", " ")
 
     # -- in words and on the board ------------------------------------------------------
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         """What the deciding player is asked now (``view``: the deciding seat's view)."""
         raise NotImplementedError
 

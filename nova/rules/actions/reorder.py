@@ -5,7 +5,7 @@ whole bay (``R0``-``R2``), then place the Shards one colour at a time (``ck``, `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import move as mv
 from ..move import Move
@@ -14,6 +14,7 @@ from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
+    from ..view import View
 
 
 def reorder_modes(s: State) -> list[Move]:
@@ -40,7 +41,7 @@ class Reorder(Action):
     def possible(self, s: State) -> bool:
         return bool(reorder_modes(s))
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         if self.mode is None:
             return "Re-order: the top Shards of your bays, or one whole bay?"
         return "Re-order: choose the colour of the next Shard to place."

@@ -4,7 +4,7 @@ spaces (``>``), not onto a ship; the distances are the card's (``sabotage:1-3``)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import move as mv
 from ..board import NO_SHIP, move_stack, orbit_targets
@@ -15,6 +15,7 @@ from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
+    from ..view import View
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,7 +42,7 @@ class Sabotage(Action):
     def possible(self, s: State) -> bool:
         return bool(self.targets(s))
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         if self.target is None:
             return "Sabotage: choose an opponent's ship to take control of."
         return "Sabotage: choose where it goes (1-3 spaces)."

@@ -5,7 +5,7 @@ many it leaves behind (``x``, R33)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .. import move as mv
 from ..board import move_stack
@@ -17,6 +17,7 @@ from .telling import shards
 if TYPE_CHECKING:
     from ..content import Layout
     from ..state import State
+    from ..view import View
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,13 +37,13 @@ class ShipMove(Action):
         targets = cls.from_step(step, (), None).targets
         return lambda s, ships: any(targets(s, sp) for sp in ships)
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         label = Step(self.kind, getattr(self, "dists", ())).label()
         if self.ship is None:
             return f"{label}: choose the ship to move."
         if self.dest is None:
             return f"{label}: choose where the ship goes."
-        if any(mv.Move(m).kind == mv.DIR for m in view.get("legal", ())):
+        if any(m.kind == mv.DIR for m in view.legal):
             return "Jump-Push: push the occupant clockwise or anticlockwise?"
         return "Leave Shards behind? They stay from the bottom of the stack."
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import move as mv
 from ..board import orbit_ships
@@ -18,6 +18,7 @@ from .orbit import Orbit
 
 if TYPE_CHECKING:
     from ..state import State
+    from ..view import View
 
 
 def skip_cards(s: State) -> list[tuple[Move, tuple[int, ...]]]:
@@ -92,7 +93,7 @@ class Skip(Action):
     def possible(self, s: State) -> bool:
         return skip_possible(s, None)
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         return f"Skip: add Orbit cards (total so far {skip_total(self.totals)}), then Done."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:

@@ -5,7 +5,7 @@ the Expansion Track advances (R45)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import move as mv
 from ..board import NO_SHIP, unload_ships
@@ -19,6 +19,7 @@ from .unload_bays import UnloadBays
 
 if TYPE_CHECKING:
     from ..state import State
+    from ..view import View
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,7 +43,7 @@ class Unload(Action):
         else:
             s.pending = self
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         return "Unload: choose your ship on one of your Jump-Gates."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:

@@ -4,7 +4,7 @@ bay the player chooses (``B0``-``B2``); after the last, the Expansion Track adva
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import move as mv
 from ..content import COLOUR_NAMES
@@ -15,6 +15,7 @@ from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
+    from ..view import View
 
 
 @register_action
@@ -27,7 +28,7 @@ class UnloadBays(Action):
     def moves(self, s: State) -> list[Move]:
         return [mv.bay(b) for b in range(len(s.players[s.turn].bays))]
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         more = len(self.shards) - 1
         tail = f" ({more} more after it)" if more else ""
         return f"Put the {COLOUR_NAMES.get(self.shards[0], '')} Shard into a Cargo Bay{tail}."

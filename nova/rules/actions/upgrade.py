@@ -4,7 +4,7 @@ Deck's top card (``UD``), after which the face-up cards are replaced by three ne
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import move as mv
 from ..move import Move
@@ -14,6 +14,7 @@ from .base import Action, done
 
 if TYPE_CHECKING:
     from ..state import State
+    from ..view import View
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,7 +30,7 @@ class Upgrade(Action):
             moves.append(mv.upgrade(0))
         return moves
 
-    def prompt(self, view: dict[str, Any]) -> str:
+    def prompt(self, view: View) -> str:
         return "Upgrade: take a face-up Academy card, or the top of the Academy Deck."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:

@@ -156,14 +156,21 @@ def choice_key(
 # -- a screen's entry in the controller's table -------------------------------------------
 class Page(Protocol):
     """What a step may use beside the state: the page's services, which are no part of
-    what it shows (the controller is one). ``bench``: the designer's workbench once opened,
-    a model that changes in place (``nova.lab.workbench``), so kept here, not in the state."""
+    what it shows (the controller is one), each changed only through its own methods. The
+    designer's workbench (``nova.lab.workbench``) is one: a model that changes in place, so
+    kept here, not in the state."""
 
     store: SaveStore
     rng: random.Random
     embed: bool
     page_url: str  # the page's address without query or fragment (for links)
-    bench: Workbench | None
+
+    @property
+    def bench(self) -> Workbench | None:
+        """The workbench once opened."""
+
+    def open_bench(self, query: str) -> Workbench:
+        """The workbench, made anew from ``query`` if it names one or none is open yet."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from html import escape as html_escape
 from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
-from ...render.game import game_html
+from ...render.game import GamePage, game_html
 from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
@@ -250,7 +250,7 @@ def keys(ui: UiState, screen: GameScreen, key: str, focused_move: str | None,
         return Ready() if key in ("Enter", " ") else None
     if key == "u":
         return Undo()
-    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().get("legal", [])])
+    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().legal])
 
 
 # -- the hint -----------------------------------------------------------------------------
@@ -285,8 +285,8 @@ def hint_text(s: Session, token: str) -> str:
     lay = layout_for(s.record.players, s.record.variant)
 
     def bays(state) -> int:
-        seat_view = state.view(seat)["seats"][seat]
-        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view["bays"])
+        seat_view = state.view(seat).seats[seat]
+        return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view.bays)
 
     gain = bays(after) - bays(before)
     words = line or "this decision"
@@ -335,11 +335,13 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     hinted = hint.token if hint is not None else ""
     if hinted:  # the marked choice may be in a part the page shows: send every part
         known = frozenset()
-    html = game_html(
-        view, names, colours, s.record.bots, s.log, s.can_undo(), ui.message, thinking,
-        True, status, page.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
-        undo_why=s.undo_block(), share_panel=panel,
+    shown = GamePage(
+        tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
+        can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
+        thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
+        share_panel=panel,
     )  # fmt: skip
+    html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
         html = rekeyed(mark_hint(html, hinted), hinted)
     if s.state.is_over() and not screen.scores_closed:

@@ -93,9 +93,8 @@ def _address(ui: UiState, bench: Workbench) -> Result:
 
 
 def open_lab(page: Page, ui: UiState, intent: OpenLab) -> Result:
-    if intent.query or page.bench is None:
-        page.bench = Workbench.from_query(intent.query)
-    return _address(ui.but(screen=LabScreen(), help_open=False), page.bench)
+    bench = page.open_bench(intent.query)
+    return _address(ui.but(screen=LabScreen(), help_open=False), bench)
 
 
 def edit(page: Page, ui: UiState, screen: LabScreen, intent: LabEdit) -> Result:

@@ -14,7 +14,7 @@ from ...fair import SEAT_LETTERS, Refused, wire
 from ...fair.wire import is_fair
 from ...render.board import static_layer
 from ...render.by_links import LinksPanel, links_panel_html
-from ...render.game import game_html
+from ...render.game import GamePage, game_html
 from ...render.screens import scores_html
 from ...rules import IllegalMove
 from .. import by_links
@@ -307,7 +307,7 @@ def keys(ui: UiState, screen: LinksScreen, key: str, focused_move: str | None,
         return None
     if key == "u":
         return Undo()
-    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().get("legal", [])])
+    return choice_key(key, focused_move, on_button, [str(m) for m in s.view().legal])
 
 
 def open_kept(page: Page, ui: UiState, intent: OpenKept) -> Result:
@@ -399,11 +399,12 @@ def markup(page: Page, ui: UiState, screen: LinksScreen, known: frozenset[str]) 
     if not s.over() and not s.my_turn():
         who = s.kept.device.record.who(s.state.current_player)
         thinking = f"Waiting for {who} to play: the link of their turn comes to you."
-    html = game_html(
-        view, names, colours, None, s.log, s.can_undo(), ui.message, thinking, True,
-        ui.save_error, page.embed, marks=s.marks(), log_turns=s.log_turns(), known=known,
-        undo_why=s.undo_block(), shareable=False,
+    shown = GamePage(
+        tuple(names), tuple(colours), log_turns=tuple(s.log_turns()), can_undo=s.can_undo(),
+        undo_why=s.undo_block(), notice=ui.message, status=ui.save_error, thinking=thinking,
+        static_slot=True, embed=page.embed, marks=s.marks(), known=known, shareable=False,
     )  # fmt: skip
+    html = game_html(view, shown)
     if s.over():
         html += scores_html(view, names, colours)
     return Drawing(side + html, static)

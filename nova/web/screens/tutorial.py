@@ -199,7 +199,7 @@ def keys(ui: UiState, screen: TutorialScreen, key: str, focused_move: str | None
     ls = screen.session
     if ls is None or ui.help_open or ls.done:
         return None
-    legal = [str(m) for m in ls.state.view(ls.lesson.seat).get("legal", [])]
+    legal = [str(m) for m in ls.state.view(ls.lesson.seat).legal]
     return choice_key(key, focused_move, on_button, legal)
 
 
