@@ -120,6 +120,7 @@ def bots_play(page, bot: str = "greedy", think_ms: str | None = None) -> None:
     page.select_option("#nova-bot-1", bot)
     page.select_option("#nova-bot-pace", "quick")
     if think_ms is not None:
+        page.click("details.more summary")  # the search's thinking time is under "More"
         page.select_option("#nova-bot-think", think_ms)
     page.click('[data-ui="new-game"]')
 

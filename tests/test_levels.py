@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,10 @@ from nova.bots import LEVELS, Capped, NoviceBot, choose_move, level_named, make_
 from nova.bots.planner import dump_moves, ranked_options
 from nova.lab.ladder import ladder_result, read_games
 from nova.record import GameRecord
+from nova.render.screens import LEVEL_CHOICES, elo_text
 from nova.rules import determinize, new_game
+from nova.web.controller import Controller, FormInput, StartGame, ui_intent
+from nova.web.saves import MemoryStorage, SaveStore
 
 LADDER = Path(__file__).resolve().parent.parent / "docs" / "ladder"
 # the games behind the levels' ratings (docs/BOTS.md, "Levels")
@@ -121,3 +125,39 @@ def test_the_levels_ratings_are_the_kept_ladder_games_refitted() -> None:
         r = rated[level.bot]
         assert level.elo == round(r.elo), level.name
         assert level.ci95 == (round(r.low), round(r.high)), level.name
+
+
+def test_the_new_game_form_shows_each_level_with_its_rating() -> None:
+    # the form draws the levels without importing the bots: its copy must say what LEVELS say
+    assert [(c.name, c.title, c.elo, c.words) for c in LEVEL_CHOICES] == [
+        (lv.name, lv.title, lv.elo, lv.words) for lv in LEVELS
+    ]
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(1))
+    c.start()
+    html = c.markup()
+    for level in LEVELS:
+        button = re.search(rf'<button[^>]*data-ui="level:{level.name}"[^>]*>(.*?)</button>', html)
+        assert button is not None, level.name
+        assert elo_text(level.elo) in button.group(1) and level.title in button.group(1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_levels_button_seats_it_everywhere_but_the_first_seat(players: int) -> None:
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(1))
+    c.start()
+    c.dispatch(ui_intent(f"players:{players}"))
+    c.dispatch(ui_intent("level:ace"))
+    assert 'data-ui="level:ace" class="level" aria-pressed="true"' in c.markup()
+    assert c.ui.name == "new"  # the game starts with the usual Start button
+    c.dispatch(StartGame(FormInput(seed="5")))
+    assert c.ui.game is not None
+    assert c.ui.game.session.record.bots == ["", *["ace"] * (players - 1)]
+
+
+def test_a_level_chosen_in_a_seats_list_is_kept_and_a_made_up_one_is_not() -> None:
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(1))
+    c.start()
+    c.dispatch(ui_intent("level:general"))  # not a level: nothing changes
+    assert c.ui.form.bots[:2] == ["", ""]
+    c.dispatch(StartGame(FormInput(bots=("admiral", "general"), seed="5")))
+    assert c.ui.game is not None and c.ui.game.session.record.bots == ["admiral", ""]

@@ -89,13 +89,13 @@ def test_the_log_is_grouped_by_turn_and_player_newest_first():
         s.play(str(rng.choice(s.state.legal_moves())))
     turns = s.log_turns(limit=100)
     assert len(turns) > 3
-    assert sum(len(t["lines"]) for t in turns) == len(s.log)
-    order = [(t["round"], t["seat"]) for t in turns]
+    assert sum(len(t.lines) for t in turns) == len(s.log)
+    order = [(t.round, t.seat) for t in turns]
     assert all(order[k] != order[k + 1] for k in range(len(order) - 1))
     page = game_page(s.record.names, s.record.colours, log=s.log, log_turns=turns[:5])
     html = game_html(s.view(), page)
     assert html.count('class="log-turn"') == 5
-    assert f"Round {turns[0]['round'] + 1} · {s.record.names[turns[0]['seat']]}" in html
+    assert f"Round {turns[0].round + 1} · {s.record.names[turns[0].seat]}" in html
 
 
 def test_game_screen_ids_are_unique_and_name_what_they_show():

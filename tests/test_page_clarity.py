@@ -302,6 +302,7 @@ def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url)
     page = open_page(page_factory, server_url)
     options = page.locator("#nova-bot-0 option").all_inner_texts()
     assert "Best bot (strongest)" in options and "Random bot (weakest)" in options
+    page.click("details.more summary")  # the bots by algorithm are under "More"
     assert "weakest to strongest" in page.locator(".bots-note").inner_text()
 
 

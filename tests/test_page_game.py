@@ -221,6 +221,7 @@ def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
     page = open_page(page_factory, server_url)
     page.select_option("#nova-bot-1", "search")
     page.select_option("#nova-bot-pace", "quick")
+    page.click("details.more summary")  # the search's thinking time is under "More"
     page.select_option("#nova-bot-think", "250")
     page.click('[data-ui="new-game"]')
     assert page.locator('[data-ui="ready"]').count() == 0  # one human: no pass screen

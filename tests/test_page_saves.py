@@ -162,6 +162,7 @@ def test_a_reload_while_a_bot_thinks_loses_nothing_and_the_bot_goes_on(page_fact
     page.goto(server_url + "index.html")
     wait_ready(page)
     page.select_option("#nova-bot-1", "search")
+    page.click("details.more summary")  # the search's thinking time is under "More"
     page.select_option("#nova-bot-think", "3000")
     page.select_option("#nova-bot-pace", "quick")
     page.click('[data-ui="new-game"]')

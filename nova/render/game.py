@@ -3,6 +3,7 @@ played row, the other choices of the moment and the log."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
@@ -278,16 +279,27 @@ def choices_html(view: View, keys: dict[str, str]) -> str:
     return f'<div class="choices" role="group" aria-label="Choices">{"".join(out)}</div>'
 
 
+@dataclass(frozen=True)
+class LogTurn:
+    """One player's turn in the log: its lines in the order they happened."""
+
+    round: int
+    seat: int
+    lines: tuple[str, ...]
+
+
 def log_turns_html(
-    turns: list[dict], names: list[str], colours: list[str], known: frozenset[str] = frozenset()
+    turns: Sequence[LogTurn],
+    names: list[str],
+    colours: list[str],
+    known: frozenset[str] = frozenset(),
 ) -> str:
     """The log, newest turn first, each turn's lines in the order they happened (a turn
     the page already shows, by its key in ``known``, comes back elided: see keep.py)."""
     out = []
     for g in turns:
-        seat = g["seat"]
-        item = _log_turn(g["round"], tuple(g["lines"]), colours[seat], names[seat])
-        out.append(keyed(item, f"log-{g['round']}-{seat}", known))
+        item = _log_turn(g.round, g.lines, colours[g.seat], names[g.seat])
+        out.append(keyed(item, f"log-{g.round}-{g.seat}", known))
     return "".join(out)
 
 
@@ -322,7 +334,7 @@ class GamePage:
     colours: tuple[str, ...]
     bots: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
-    log_turns: tuple[dict[str, Any], ...] | None = None
+    log_turns: tuple[LogTurn, ...] | None = None
     can_undo: bool = False
     undo_why: str = ""
     notice: str = ""
@@ -345,8 +357,7 @@ def game_html(view: View, page: GamePage) -> str:
     keys = assign_keys(view.legal)
     end = end_turn_button(view.legal)
     ask = page.thinking or prompt(view, names)
-    turns = None if page.log_turns is None else list(page.log_turns)
-    log_list = _log_list(list(page.log), turns, names, colours, known)
+    log_list = _log_list(list(page.log), page.log_turns, names, colours, known)
     notice_html = (
         f'<div class="notice" role="alert">{escape(page.notice)}</div>' if page.notice else ""
     )
@@ -417,7 +428,7 @@ def _turn_line(view: View, names: list[str], colours: list[str]) -> str:
 
 def _log_list(
     log: list[str] | None,
-    log_turns: list[dict] | None,
+    log_turns: Sequence[LogTurn] | None,
     names: list[str],
     colours: list[str],
     known: frozenset[str],

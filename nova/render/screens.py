@@ -20,6 +20,33 @@ from .words import ACTION_TEXT, end_reason_text
 # weakest to strongest (docs/BOTS.md: the ladder)
 BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Greedy bot"),
                ("search", "Search bot"), ("best", "Best bot (strongest)")]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class LevelChoice:
+    """An opponent level as the new-game form offers it (nova.bots.levels.Level's figures)."""
+
+    name: str
+    title: str
+    elo: int  # on the 2-player ladder, Pilot (greedy) = 0
+    words: str
+
+
+# The opponent levels, weakest first: nova.bots.LEVELS (tests/test_levels.py keeps the two the
+# same; drawing the form must not import the bots, which a game imports when a bot decides).
+LEVEL_CHOICES = (
+    LevelChoice("cadet", "Cadet", -386, "plays sensibly, slips often: for a first game"),
+    LevelChoice("pilot", "Pilot", 0, "plans each turn for the most it can carry home"),
+    LevelChoice("ace", "Ace", 251, "weighs its turns on the cards you may hold"),
+    LevelChoice("admiral", "Admiral", 523, "the strongest bot we have"),
+)
+
+
+def elo_text(elo: int) -> str:
+    """A rating as a player reads it: "+251", "0", "−386" (a true minus sign)."""
+    return f"{elo:+d}".replace("-", "\u2212") if elo else "0"
+
+
 PALETTE = ["#e8553d", "#3d8be8", "#3dbf6e", "#b45ce0", "#f0a020", "#20b8c8", "#e05c9c", "#9aa0b0"]
 
 
@@ -128,7 +155,8 @@ def new_game_html(
         f"{_mode_html(form, links_note)}"
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
         f'<p class="muted">Board: {escape(side)}</p>'
-        f"{_seat_forms_html(form)}"
+        + ("" if form.by_links else _levels_html(form))
+        + f"{_seat_forms_html(form)}"
         + ("" if form.by_links else _bots_html(form))
         + '<div class="start-buttons">'
         '<button type="button" data-ui="new-game" class="primary">Start game</button>'
@@ -170,10 +198,7 @@ def _mode_html(form: NewGameForm, links_note: str) -> str:
 def _seat_forms_html(form: NewGameForm) -> str:
     seats = []
     for i in range(form.players):
-        opts = "".join(
-            f'<option value="{v}"{" selected" if form.bots[i] == v else ""}>{label}</option>'
-            for v, label in BOT_CHOICES
-        )
+        opts = _who_options(form.bots[i])
         colour = escape(form.colours[i], quote=True)
         # by links every seat is a person on their own device: no bot (its hand would be
         # seen by whoever runs it)
@@ -190,14 +215,51 @@ def _seat_forms_html(form: NewGameForm) -> str:
     return f'<ol class="seat-forms">{"".join(seats)}</ol>'
 
 
-def _bots_html(form: NewGameForm) -> str:
-    """The bots, their pace and thinking time, and the seed: on this device only."""
+def _who_options(chosen: str) -> str:
+    """A seat's choices: a person, a level, or (under "By algorithm") a bot by its name."""
+
+    def option(value: str, label: str) -> str:
+        return f'<option value="{value}"{" selected" if chosen == value else ""}>{label}</option>'
+
+    levels = "".join(
+        option(lv.name, f"{lv.title} (rated {elo_text(lv.elo)})") for lv in LEVEL_CHOICES
+    )
+    algorithms = "".join(option(v, label) for v, label in BOT_CHOICES if v)
+    return f'{option("", "Human")}{levels}<optgroup label="By algorithm">{algorithms}</optgroup>'
+
+
+def _levels_html(form: NewGameForm) -> str:
+    """One tap for a game against the computer: every seat but the first plays the level."""
+    rest = form.bots[1 : form.players]
+    buttons = "".join(
+        f'<button type="button" data-ui="level:{lv.name}" class="level" '
+        f'aria-pressed="{str(all(b == lv.name for b in rest)).lower()}">'
+        f'<b>{escape(lv.title)}</b> <span class="level-elo">rated {elo_text(lv.elo)}</span>'
+        f"<small>{escape(lv.words)}</small></button>"
+        for lv in LEVEL_CHOICES
+    )
     return (
-        '<p class="muted bots-note">Bots, weakest to strongest: Random (plays any '
-        "legal move), Greedy (the best-looking move now), Search (tries whole turns "
-        "ahead, on the cards it might meet; it beats Greedy most games), Best (the "
-        "strongest we have measured, docs/BOTS.md).</p>"
-        f"{_pace_html(form.pace)}{_think_html(form.think_ms)}"
+        '<div class="levels-pick"><h3>Play the computer</h3>'
+        f'<div class="levels" role="group" aria-label="Opponent level">{buttons}</div>'
+        '<p class="muted">Weakest first. A level\'s rating is its Elo on our ladder '
+        "(Pilot 0): 100 more wins about 64 games in 100. You take seat 1; the level takes "
+        "every other seat. New to the game? Start with Cadet.</p></div>"
+    )
+
+
+def _bots_html(form: NewGameForm) -> str:
+    """The bots, their pace and thinking time, and the seed: on this device only. The bots
+    by algorithm and the search's thinking time are under "More" (a level plays its own
+    fixed setting)."""
+    return (
+        f"{_pace_html(form.pace)}"
+        '<details class="more"><summary>More</summary>'
+        '<p class="muted bots-note">Bots by algorithm, weakest to strongest: Random (plays '
+        "any legal move), Greedy (the best-looking move now; the Pilot level), Search (tries "
+        "whole turns ahead, on the cards it might meet; it beats Greedy most games), Best "
+        "(the strongest we have measured, docs/BOTS.md). The thinking time is theirs; a "
+        "level plays its own fixed setting.</p>"
+        f"{_think_html(form.think_ms)}</details>"
         f'<label>Seed <input id="nova-seed" type="number" min="0" step="1" '
         f'value="{form.seed}"></label> '
         '<button type="button" data-ui="reseed" class="secondary">New seed</button>'

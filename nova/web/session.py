@@ -8,6 +8,7 @@ Every rule question goes to the engine.
 from __future__ import annotations
 
 from ..record import GameRecord
+from ..render.game import LogTurn
 from ..render.marks import motions, touched
 from ..render.words import describe
 from ..rules import IllegalMove, State, View
@@ -328,15 +329,15 @@ class Session:
             got = self._diffs[i] = (motions(a, b, self.record.moves[i]), touched(a, b))
         return got
 
-    def log_turns(self, limit: int = 12) -> list[dict]:
+    def log_turns(self, limit: int = 12) -> list[LogTurn]:
         """The log grouped by turn and player, newest turn first (at most ``limit``)."""
-        groups: list[dict] = []
+        groups: list[tuple[int, int, list[str]]] = []
         for line, i in zip(self.log, self._log_index, strict=True):
             rnd, seat = self.turn_of(i)
-            if not groups or (groups[-1]["round"], groups[-1]["seat"]) != (rnd, seat):
-                groups.append({"round": rnd, "seat": seat, "lines": []})
-            groups[-1]["lines"].append(line)
-        return groups[::-1][:limit]
+            if not groups or groups[-1][:2] != (rnd, seat):
+                groups.append((rnd, seat, []))
+            groups[-1][2].append(line)
+        return [LogTurn(rnd, seat, tuple(lines)) for rnd, seat, lines in groups[::-1][:limit]]
 
     def title(self) -> str:
         names = ", ".join(self.record.names)

@@ -384,6 +384,7 @@ def _bot_game(
         page.select_option("#nova-bot-0", bot)
         page.select_option("#nova-bot-1", bot)
         page.select_option("#nova-bot-pace", "quick")
+        page.click("details.more summary")  # the search's thinking time is under "More"
         page.select_option("#nova-bot-think", str(think_ms))
         page.fill("#nova-seed", str(seed))
         page.click('[data-ui="new-game"]')

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ...record import RecordError
-from ...render.screens import BOT_CHOICES, NewGameForm, new_game_html
+from ...render.screens import BOT_CHOICES, LEVEL_CHOICES, NewGameForm, new_game_html
 from ..by_links import cannot_keep, opened_games
 from ..effects import ALL, OwnPage, Render, Then
 from ..saves import new_id
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from ..state import UiState
 
 BOT_NAMES = {v for v, _ in BOT_CHOICES if v}  # nova.bots is imported only when a bot plays
+LEVELS = {lv.name for lv in LEVEL_CHOICES}
+SEAT_BOTS = BOT_NAMES | LEVELS  # what a seat's "Who" may name besides a person
 BOT_PACES = ("watch", "quick")
 THINK_MS = (250, 1000, 3000)  # the new-game form's thinking times (screens.THINK_CHOICES)
 
@@ -72,6 +74,15 @@ class StartByLinks(Intent):
 
 
 @dataclass(frozen=True)
+class ChooseLevel(Intent):
+    """A level's button: every seat but the first plays that level (on this device); the
+    game starts with the usual Start button."""
+
+    level: str
+    form: FormInput = FormInput()
+
+
+@dataclass(frozen=True)
 class Resume(Intent):
     game_id: str
 
@@ -110,6 +121,14 @@ def set_by_links(page: Page, ui: UiState, intent: SetByLinks) -> Result:
     if intent.on and page.embed:  # in a frame: in a page of its own, where the links open
         return ui, (Render(), OwnPage(links=True))
     return ui.but(form=replace(ui.form, by_links=intent.on)), ALL
+
+
+def choose_level(page: Page, ui: UiState, intent: ChooseLevel) -> Result:
+    ui = read_form_quietly(ui, intent.form)
+    if intent.level not in LEVELS:
+        return ui, ALL
+    bots = ["", *[intent.level] * (len(ui.form.bots) - 1)]
+    return ui.but(form=replace(ui.form, bots=bots, by_links=False)), ALL
 
 
 def resume(page: Page, ui: UiState, game_id: str) -> UiState:
@@ -154,7 +173,7 @@ def read_form(ui: UiState, got: FormInput) -> tuple[UiState, NewGameForm | None]
             colours[i] = str(got.colours[i])
         bot = got.bots[i] if i < len(got.bots) else None
         if bot is not None:
-            bots[i] = bot if bot in BOT_NAMES else ""
+            bots[i] = bot if bot in SEAT_BOTS else ""
     if got.pace in BOT_PACES:
         pace = got.pace
     if got.think_ms is not None and got.think_ms.isdigit() and int(got.think_ms) in THINK_MS:
@@ -202,6 +221,7 @@ SCREEN = ScreenDef(
         Reseed: reseed,
         SetPlayers: set_players,
         SetByLinks: set_by_links,
+        ChooseLevel: choose_level,
         Resume: _resume,
         Delete: delete,
     },
@@ -211,6 +231,7 @@ SCREEN = ScreenDef(
         "players": _players,
         "by-links": lambda arg, form: SetByLinks(True, form),
         "one-device": lambda arg, form: SetByLinks(False, form),
+        "level": lambda arg, form: ChooseLevel(arg, form),
         "resume": lambda arg, form: Resume(arg),
         "delete": lambda arg, form: Delete(arg),
     },
