@@ -24,6 +24,8 @@ SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 def start_against(frame, bot: str, tap: bool) -> None:
     """A new game of the person (seat A) against ``bot``, thinking a quarter second."""
     frame.select_option("#nova-bot-1", bot)
+    more = frame.locator("details.more summary")  # the thinking time is under "More"
+    more.tap() if tap else more.click()
     frame.select_option("#nova-bot-think", "250")
     new = frame.locator('[data-ui="new-game"]')
     new.tap() if tap else new.click()
