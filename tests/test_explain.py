@@ -250,3 +250,17 @@ def test_on_the_page_without_the_worker_the_turns_are_weighed_in_slices():
     played = BotTable(["raider:6", "raider:6"])
     move = asyncio.run(played.decide(s, seat, 5, pause))
     assert played.turns and played.turns[0]["moves"][0] == move
+
+
+def test_turns_told_alike_in_their_first_words_are_told_whole(monkeypatch):
+    """Three turns the page shows must read differently where they differ: told alike in
+    their first lines (here: none, so every turn reads the same), each is told whole."""
+    import nova.render.hint as hint
+
+    s = position(2, 3, 30)
+    _, turns = weigh(make_bot("raider", 8), s.view(s.current_player), 2)
+    data = [t.as_json() for t in turns]
+    whole = [hint.turn_words(s, t.moves, NAMES, 99) for t in turns]
+    monkeypatch.setattr(hint, "MOST_WORDS", 0)
+    shown = [t.words for t in hint.weighed_turns(s, data, NAMES)]
+    assert shown == whole

@@ -82,7 +82,7 @@ def weighed_turns(state: State, data: object, names: list[str]) -> tuple[Weighed
             continue
         if not 0.0 <= win <= 1.0 or isinstance(sims, bool) or not isinstance(sims, int):
             continue
-        words = turn_words(state, moves, names)
+        words = turn_words(state, moves, names, MOST_WORDS)
         out.append(WeighedTurn(tuple(moves), round(100 * win), max(sims, 0), words))
     # two turns told alike at first differ later on: tell those whole
     told = [t.words for t in out]
