@@ -10,6 +10,7 @@ lab         bot-vs-bot batches for the designer (python -m nova lab --help)
 link        print the link fragment of a random game (python -m nova link --help)
 link-stats  link lengths over many random games
 fair-stats  fair (play by links) link lengths and opening times, next to friendly links
+hint        the turns the best bot weighs in a position, with their chances (hint --help)
 """
 
 from __future__ import annotations
@@ -106,6 +107,7 @@ COMMANDS = {
     "link": _lazy("nova_tools.links"),
     "link-stats": _lazy("nova_tools.links", "stats_main"),
     "fair-stats": _lazy("nova_tools.fair.stats"),
+    "hint": _lazy("nova_tools.hint"),
 }
 
 

@@ -33,6 +33,7 @@ import time
 
 from ..rules import State, View, determinize
 from .evaluate import DEFAULT, Weights, evaluate
+from .explain import Trace
 from .planner import END, dump_moves, finish_action, plan_turn, play, ranked_options
 from .simple import PlanningBot
 
@@ -66,6 +67,8 @@ class SearchBot(PlanningBot):
         self.done = True
         self._move: str | None = None
         self.positions = 0  # states the search has visited (for the benchmark)
+        # what the last search weighed (nova.bots.explain), kept until the next search
+        self.trace: Trace | None = None
 
     # -- the incremental API ----------------------------------------------------------
     def start(self, view: View, seed: int) -> None:
@@ -159,8 +162,11 @@ class SearchBot(PlanningBot):
             yield
         if len(plans) <= 1:
             plan = plans[0] if plans else None
+            self.trace = Trace.of(s, me, plans, [[] for _ in plans], list(range(len(plans))))
             self._finish(plan[0] if plan else view.legal[0], plan)
             return
+        rolled: list[list[float]] = [[] for _ in plans]  # each candidate's rollout values
+        out: list[int] = []  # the candidates dropped, the last dropped first
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         alive = list(range(len(plans)))
@@ -201,7 +207,9 @@ class SearchBot(PlanningBot):
                 elif r >= per_round:
                     break
                 c = alive[r % len(alive)]
-                totals[c] += self._rollout(plans[c], counts[c])
+                value = self._rollout(plans[c], counts[c])
+                totals[c] += value
+                rolled[c].append(value)
                 counts[c] += 1
                 sims += 1
                 r += 1
@@ -209,10 +217,14 @@ class SearchBot(PlanningBot):
             done_rounds += 1
             # successive halving: keep the better half
             alive.sort(key=lambda k: -mean(k))
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
+            keep = max(1, (len(alive) + 1) // 2)
             if deadline is not None and time.perf_counter() >= deadline:
-                alive = alive[:1]
+                keep = 1
+            out[:0] = alive[keep:]
+            alive = alive[:keep]
         best = max(alive, key=mean)
+        ranking = [best, *sorted((k for k in alive if k != best), key=lambda k: -mean(k)), *out]
+        self.trace = Trace.of(s, me, plans, rolled, ranking)
         self._finish(plans[best][0], plans[best])
         yield
 

@@ -327,7 +327,9 @@ class GamePage:
     (``Session.undo_block()``), its tooltip and accessible description. ``static_slot``:
     the board's unchanging layer is the page's to fill (:func:`board_svg`).
     ``share_panel``: the share dialog's content (shown when not empty). ``shareable``:
-    False for a game by links, which has its own links (no Share, no Hint).
+    False for a game by links, which has its own links (no Share, no Hint). ``weighed``:
+    the turns a bot weighed (``render/hint.py``: the hint's, a bot's last turn's), under the
+    choices of the moment.
     """
 
     names: tuple[str, ...]
@@ -346,6 +348,7 @@ class GamePage:
     known: frozenset[str] = frozenset()
     share_panel: str = ""
     shareable: bool = True
+    weighed: str = ""
 
 
 def game_html(view: View, page: GamePage) -> str:
@@ -381,6 +384,7 @@ def game_html(view: View, page: GamePage) -> str:
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
+        + page.weighed
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '

@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 
+from ..render.hint import WeighedTurn, weighed_turns
 from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
 from .controller import BotPlayed, Controller, HintReady, Say, Worker
 
@@ -68,8 +69,11 @@ class BotLoop:
             if cancelled():
                 return None, {}
             return accept(state, seat, bot, answer)
-        decided = await table().decide(state, seat, seed, self.pause, cancelled=cancelled)
-        return decided, {}
+        thinker = table()
+        explain = bool(json.loads(request).get("explain"))
+        decided = await thinker.decide(state, seat, seed, self.pause, cancelled=cancelled,
+                                       explain=explain)  # fmt: skip
+        return decided, {"turns": thinker.turns}
 
     async def one(self) -> None:
         c = self.c
@@ -90,6 +94,7 @@ class BotLoop:
             return self.table
 
         note = ""
+        turns: tuple[WeighedTurn, ...] = ()
         request = bot_request(
             s.state, seat, s.record.bots, seed, c.form.think_ms, f"{game_id}:{id(s)}"
         )
@@ -99,6 +104,7 @@ class BotLoop:
             if decided is None:
                 return  # stale: ask again about what is on screen now
             token = decided
+            turns = weighed_turns(s.state, data.get("turns"), s.record.names)
             if self.ask is not None:
                 wall = (time.perf_counter() - started) * 1000
                 self.stats.add(data.get("searched", False), data.get("positions", 0),
@@ -115,7 +121,7 @@ class BotLoop:
             await self.sleep(wait)
         if moved_on():
             return
-        c.dispatch(BotPlayed(token, note))
+        c.dispatch(BotPlayed(token, note, turns))
         await self.shown(token)
 
     async def hint(self) -> HintReady | Say | None:
@@ -133,8 +139,10 @@ class BotLoop:
             return BotTable(data["bots"], time_ms=data["time_ms"])
 
         try:
-            token, _ = await self.think(s.state, seat, data["bots"][seat], data["seed"], request,
-                                        table, lambda: s.moves != at)  # fmt: skip
+            token, answer = await self.think(s.state, seat, data["bots"][seat], data["seed"],
+                                             request, table, lambda: s.moves != at)  # fmt: skip
         except BotError as exc:
             return Say(f"No hint this time: {exc}.")
-        return HintReady(token, at) if token is not None else None
+        if token is None:
+            return None
+        return HintReady(token, at, weighed_turns(s.state, answer.get("turns"), s.record.names))

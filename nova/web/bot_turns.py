@@ -30,20 +30,27 @@ def thinking_bot(name: str, time_ms: float | None = None) -> Any:
 
 
 def bot_request(
-    state: State, seat: int, bots: list[str], seed: int, time_ms: float, game: str
+    state: State,
+    seat: int,
+    bots: list[str],
+    seed: int,
+    time_ms: float,
+    game: str,
+    explain: bool = False,
 ) -> str:
-    """The JSON the worker gets: what ``seat`` may see, never more (no hidden card)."""
-    return json.dumps(
-        {
-            "game": game,
-            "bots": list(bots),
-            "seat": seat,
-            "view": state.view(seat).to_json(),
-            "seed": seed,
-            "time_ms": time_ms,
-        },
-        separators=(",", ":"),
-    )
+    """The JSON the worker gets: what ``seat`` may see, never more (no hidden card).
+    ``explain``: search afresh and send the turns weighed (the hint)."""
+    request = {
+        "game": game,
+        "bots": list(bots),
+        "seat": seat,
+        "view": state.view(seat).to_json(),
+        "seed": seed,
+        "time_ms": time_ms,
+    }
+    if explain:
+        request["explain"] = True
+    return json.dumps(request, separators=(",", ":"))
 
 
 def accept(state: State, seat: int, bot: str, answer: object) -> tuple[str, dict]:
@@ -130,6 +137,7 @@ class BotTable(BotStats):
         self.budget = budget
         self.time_ms = time_ms
         self._agents: dict[int, object] = {}
+        self.turns: list[dict] = []  # what the last decision weighed (``decide``)
 
     def agent(self, seat: int):
         bot = self._agents.get(seat)
@@ -147,27 +155,45 @@ class BotTable(BotStats):
         pause: Callable[[], Awaitable[object]],
         slice_ms: float = SLICE_MS,
         cancelled: Callable[[], bool] = lambda: False,
+        explain: bool = False,
     ) -> str | None:
-        """The bot's decision for ``seat``, thought out in slices; None if cancelled."""
+        """The bot's decision for ``seat``, thought out in slices; None if cancelled.
+        ``turns`` is then what it weighed, as the worker sends it (``bot_worker``): when it
+        searched, and always with ``explain`` (the hint: searched afresh and weighed)."""
         view = state.view(seat)
         legal = view.legal
         bot = self.agent(seat)
         start = time.perf_counter()
         before = getattr(bot, "positions", 0)
+        trace = getattr(bot, "trace", None)
         think = 0.0
+        self.turns = []
         try:
-            bot.start(view, seed)
-            searched = not bot.done
-            while not bot.done:
+            if explain and hasattr(bot, "trace"):
+                from ..bots.explain import weighing
+
+                work = weighing(bot, view, seed, slice_ms)
+                searched = True
+            else:
+                bot.start(view, seed)
+                searched = not bot.done
+                work = _steps(bot, slice_ms)
+            while True:
                 t0 = time.perf_counter()
-                bot.step(slice_ms)
+                try:
+                    next(work)
+                except StopIteration as done:
+                    move, weighed = done.value
+                    break
                 ms = (time.perf_counter() - t0) * 1000
                 think += ms
                 self.longest_slice_ms = max(self.longest_slice_ms, ms)
                 await pause()
                 if cancelled():
                     return None
-            move = bot.best()
+            if weighed is None and getattr(bot, "trace", None) is not trace:
+                weighed = bot.trace.top()  # it searched: what it weighed
+            self.turns = [t.as_json() for t in weighed or ()]
         except Exception as exc:  # report it: the page says so and the game goes on
             raise BotError(f"the {self.names[seat]} bot failed: {exc}") from exc
         positions = getattr(bot, "positions", 0) - before
@@ -175,3 +201,12 @@ class BotTable(BotStats):
         if move not in legal:
             raise BotError(f"the {self.names[seat]} bot chose {move!r}, which is not legal here")
         return move
+
+
+def _steps(bot: Any, slice_ms: float):
+    """A started bot's thinking as a generator: a slice of ``slice_ms`` a step; returns
+    (its decision, None)."""
+    while not bot.done:
+        bot.step(slice_ms)
+        yield
+    return bot.best(), None

@@ -13,7 +13,12 @@ A request::
 
 an answer::
 
-    {"move": "b7r", "searched": true, "positions": 4021, "ms": 998.2}
+    {"move": "b7r", "searched": true, "positions": 4021, "ms": 998.2,
+     "turns": [{"moves": ["b7r", "@c3", ">c5", "E"], "win": 0.62, "sims": 20}, ...]}
+
+``turns``: the whole turns a searching bot weighed, best first (``nova.bots.explain``), when
+it searched; a request with ``"explain": true`` (the hint) is always searched afresh and
+weighed.
 
 or ``{"error": "..."}`` when a bot fails (a bug; the page says so and plays on).
 """
@@ -54,14 +59,27 @@ class Thinker:
         view = View.from_json(request["view"])
         t0 = time.perf_counter()
         before = getattr(bot, "positions", 0)
-        bot.start(view, int(request["seed"]))
-        searched = not bot.done
-        move = bot.best()
+        seed = int(request["seed"])
+        trace = getattr(bot, "trace", None)
+        turns: list[dict] = []
+        if request.get("explain") and hasattr(bot, "trace"):
+            from ..bots.explain import weigh
+
+            searched = True
+            move, weighed = weigh(bot, view, seed)
+            turns = [t.as_json() for t in weighed]
+        else:
+            bot.start(view, seed)
+            searched = not bot.done
+            move = bot.best()
+            if getattr(bot, "trace", None) is not trace:  # it searched: what it weighed
+                turns = [t.as_json() for t in bot.trace.top()]
         return {
             "move": move,
             "searched": searched,
             "positions": getattr(bot, "positions", 0) - before,
             "ms": round((time.perf_counter() - t0) * 1000, 1),
+            "turns": turns,
         }
 
 

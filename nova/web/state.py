@@ -11,6 +11,7 @@ from ..tutorial import TutorialProgress, new_progress
 from .screens.base import Elsewhere, FormInput, Game, Intent, ScreenState, Worker
 from .screens.game import Hint, SharePanel
 from .screens.start import NewGameScreen
+from .screens.why import BotWhy
 
 if TYPE_CHECKING:
     from .session import Session
@@ -33,6 +34,7 @@ class UiState:
     elsewhere: Elsewhere | None = None
     save_error: str = ""  # the last save failed (storage full): said, the game plays on
     hint: Hint | None = None  # shown only while its decision is the one on screen
+    why: BotWhy | None = None  # what a bot weighed for its last searched turn (on request)
     share: SharePanel | None = None  # the share dialog over the game screen
     form: NewGameForm = field(default_factory=NewGameForm)
     progress: TutorialProgress = field(default_factory=new_progress)

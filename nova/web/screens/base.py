@@ -176,7 +176,7 @@ class Page(Protocol):
 @dataclass(frozen=True)
 class Drawing:
     """A screen drawn: its markup, and the board's unchanging layer (key, markup) that the
-    adapter fills in once (``render/board.py``'s ``static_layer``), if it shows a board."""
+    adapter fills in once (``render/backdrop.py``'s ``static_layer``), if it shows a board."""
 
     html: str
     static: tuple[str, str] | None = None

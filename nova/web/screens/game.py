@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
 from ...render.game import GamePage, game_html
+from ...render.hint import WeighedTurn, turns_html
 from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
@@ -36,6 +37,7 @@ from .base import (
     saving_off,
     say_why_not,
 )
+from .why import AskWhy, ask_why, bot_weighed, why_html
 
 if TYPE_CHECKING:
     from ..saves import Moves
@@ -65,12 +67,14 @@ class GameScreen:
 @dataclass(frozen=True)
 class Hint:
     """A hint for the person's decision after ``at`` decisions of game ``game_id``: the
-    strongest bot's choice (``token``, "" while it thinks) and what it gains in words."""
+    strongest bot's choice (``token``, "" while it thinks) and what it gains in words, and
+    the whole turns it weighed (``turns``: best first, with their chances)."""
 
     game_id: str
     at: int
     token: str = ""
     text: str = ""
+    turns: tuple[WeighedTurn, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ class BotPlayed(Intent):
 
     token: str
     note: str = ""
+    turns: tuple[WeighedTurn, ...] = ()  # what it weighed, if it searched (screens/why.py)
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,7 @@ class HintReady(Intent):
 
     token: str
     at: int
+    turns: tuple[WeighedTurn, ...] = ()  # the turns it weighed, best first
 
 
 @dataclass(frozen=True)
@@ -209,13 +215,14 @@ def hint_ready(page: Page, ui: UiState, intent: HintReady) -> Result:
         return ui, NONE  # stale: the game moved on while the bot thought
     text = hint_text(s, intent.token)
     s.note(f"Hint shown: {text}")
-    return ui.but(hint=replace(h, token=intent.token, text=text)), ALL
+    return ui.but(hint=replace(h, token=intent.token, text=text, turns=intent.turns)), ALL
 
 
 def bot_played(page: Page, ui: UiState, intent: BotPlayed) -> Result:
     s = ui.session
     if s is None:
         return ui, NONE
+    ui = bot_weighed(ui, s.state.current_player, s.moves, intent.turns)
     s.play(intent.token)
     if intent.note:
         ui = ui.but(message=intent.note)
@@ -272,7 +279,7 @@ def hint_request(ui: UiState) -> str | None:
     bots = list(s.record.bots)
     bots[seat] = HINT_BOT
     seed = s.record.seed * 1_000_003 + s.moves
-    return bot_request(s.state, seat, bots, seed, ui.form.think_ms, f"hint:{ui.game_id}")
+    return bot_request(s.state, seat, bots, seed, ui.form.think_ms, f"hint:{ui.game_id}", True)
 
 
 def hint_text(s: Session, token: str) -> str:
@@ -333,13 +340,16 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
+    weighed = why_html(ui)
+    if hint is not None and hinted:
+        weighed += turns_html(hint.turns, "Turns the bot weighed (chance of winning)", "hint-turns")
     if hinted:  # the marked choice may be in a part the page shows: send every part
         known = frozenset()
     shown = GamePage(
         tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
         thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
-        share_panel=panel,
+        share_panel=panel, weighed=weighed,
     )  # fmt: skip
     html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
@@ -378,6 +388,7 @@ SCREEN = ScreenDef(
         Undo: undo,
         CloseScores: close_scores,
         AskHint: ask_hint,
+        AskWhy: ask_why,
         Share: share,
         CloseShare: close_share,
     },
@@ -388,6 +399,7 @@ SCREEN = ScreenDef(
         "close-scores": lambda arg, form: CloseScores(),
         "share": lambda arg, form: Share(form.here),
         "hint": lambda arg, form: AskHint(),
+        "bot-why": lambda arg, form: AskWhy(),
     },
     keys=keys,
     quiet=frozenset({BotPlayed, HintReady, Shared}),
