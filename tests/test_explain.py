@@ -213,6 +213,7 @@ def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_request():
     page = c.markup()
     shown = re.findall(r'data-hint-turn="([^"]*)" data-win="(\d+)"', page)
     assert 1 <= len(shown) <= SHOWN
+    assert all(moves == "" for moves, _ in shown)  # the game goes on: its hand stays hidden (R14)
     c.dispatch(ui_intent("bot-why"))
     assert "data-hint-turn" not in c.markup()
     # the hint: three turns, each legal now, with its chance
@@ -264,3 +265,21 @@ def test_turns_told_alike_in_their_first_words_are_told_whole(monkeypatch):
     monkeypatch.setattr(hint, "MOST_WORDS", 0)
     shown = [t.words for t in hint.weighed_turns(s, data, NAMES)]
     assert shown == whole
+
+
+def test_what_a_bot_weighed_shows_nothing_of_its_hand_while_the_game_goes_on():
+    """R14: a hand is private. The turns a bot weighed name its cards (those it did not play
+    too): until the game is over only their chances show; then every turn is told."""
+    from nova.render.hint import WeighedTurn
+    from nova.web.screens.why import public_turns
+
+    turns = (
+        WeighedTurn(("P s7", "O 3"), 61, 12, "Ram plays Hijack 1-3 (s7): +2 points"),
+        WeighedTurn(("P s2",), 55, 6, "Ram plays Push (s2)"),
+        WeighedTurn(("P b4",), 40, 3, "Ram plays Orbit 4-6 (b4)"),
+    )
+    shown = public_turns(turns)
+    assert [(t.percent, t.sims) for t in shown] == [(61, 12), (55, 6), (40, 3)]
+    for t in shown:
+        assert t.moves == () and "s2" not in t.words and "b4" not in t.words
+        assert "Push" not in t.words and "Orbit" not in t.words

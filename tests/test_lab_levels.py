@@ -51,7 +51,8 @@ def test_the_lab_at_two_levels_prints_each_levels_figures_and_the_flags(capsys):
     for name in ("cadet", "pilot"):
         figures = out["levels"][name]["figures"]
         assert {"first_seat", "length", "supernova"} <= set(figures)
-        assert any(k.startswith("card:") for k in figures)
+        assert any(k.startswith("card:s") for k in figures)  # the Special cards
+        assert not any(k.startswith("card:b") for k in figures)  # every seat plays the basics
         for f in figures.values():
             low, high = f["ci95"]
             assert low <= f["value"] <= high

@@ -85,6 +85,8 @@ def level_figures(results: Sequence[GameResult], players: int) -> dict[str, Figu
             for cid in r.played[seat]:
                 by_card.setdefault(cid, []).append(r.returns[seat])
     for cid in sorted(by_card, key=card_order):
+        if len(by_card[cid]) == players * len(results):  # every seat of every game played it
+            continue  # (the basic deck): its players' win rate is a fair share by construction
         figures.append(_rate(f"card:{cid}", f"{cid}: win rate of its players", by_card[cid]))
     return {f.key: f for f in figures}
 

@@ -2,8 +2,11 @@
 (``nova.bots.explain``), each with its chance of winning, shown on the game screen under
 "Why did NAME play that?" (``data-ui="bot-why"``). Pure Python.
 
-What a bot weighed names cards from its hand (the turns it did not play too): asking is
-looking at its hand, so it is shown only when asked, and closed again by the same button.
+What a bot weighed names cards from its hand (the turns it did not play, and the rest of the
+turn it plays, which may hold cards it has not shown yet), and a hand is private (R14). So
+while the game goes on, each turn shows its chance of winning and its simulations with only
+what the game has shown (the turn it played pointed to the log, the others "kept hidden");
+once the game is over every turn is told in full. Shown only when asked, closed by the same button.
 """
 
 from __future__ import annotations
@@ -72,4 +75,18 @@ def why_html(ui: UiState) -> str:
     if not w.shown:
         return f'<div class="bot-why-slot">{button}</div>'
     heading = f"What {name} weighed for its last turn (chance of winning)"
-    return f'<div class="bot-why-slot">{button}{turns_html(w.turns, heading, "bot-why")}</div>'
+    turns = w.turns if s.state.is_over() else public_turns(w.turns)
+    return f'<div class="bot-why-slot">{button}{turns_html(turns, heading, "bot-why")}</div>'
+
+
+def public_turns(turns: tuple[WeighedTurn, ...]) -> tuple[WeighedTurn, ...]:
+    """The turns with nothing the game has not shown: each by its chance and simulations, the
+    one it plays pointed to the log (a decision's notation can name a card still hidden, as a
+    Re-order's new order does, so none is shown)."""
+    if not turns:
+        return ()
+    played, *others = turns
+    return (
+        replace(played, moves=(), words="the turn it played (the log tells what it showed)"),
+        *(replace(t, moves=(), words="another turn, its cards kept hidden") for t in others),
+    )
