@@ -23,6 +23,11 @@ RUN = """async (tags) => {
 
 
 def axe_violations(page) -> list[dict]:
+    # colours are read as painted: let a screen's fade-in (the start screen's .35 s) end first
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running' || "
+        "a.effect?.getComputedTiming().iterations === Infinity)"
+    )
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     return page.evaluate(RUN, WCAG)

@@ -10,6 +10,7 @@ import pytest
 
 from nova.bots import LEVELS, Capped, NoviceBot, choose_move, level_named, make_bot, novice
 from nova.bots.planner import dump_moves, ranked_options
+from nova.lab.core.game import parse_bots
 from nova.lab.ladder import ladder_result, read_games
 from nova.record import GameRecord
 from nova.render.screens import LEVEL_CHOICES, elo_text
@@ -23,6 +24,9 @@ LADDER_FILES = (
     LADDER / "2026-11-27-2p.jsonl",  # greedy against search:16, search:16 - search:48 - raider:48
     LADDER / "2026-11-27-levels-cadet-pilot-seed5.jsonl",
     LADDER / "2026-11-27-levels-cadet-pilot.jsonl",
+    LADDER / "2026-11-27-levels-pilot-ace.jsonl",
+    LADDER / "2026-11-27-levels-ace-admiral.jsonl",
+    LADDER / "2026-11-27-levels-ace-admiral-seed43.jsonl",
 )
 # the levels' bots, and search:48 linking search:16 to raider:48 in the older games
 RUNGS = ("novice", "greedy", "search:16", "search:48", "raider:48")
@@ -161,3 +165,9 @@ def test_a_level_chosen_in_a_seats_list_is_kept_and_a_made_up_one_is_not() -> No
     assert c.ui.form.bots[:2] == ["", ""]
     c.dispatch(StartGame(FormInput(bots=("admiral", "general"), seed="5")))
     assert c.ui.game is not None and c.ui.game.session.record.bots == ["admiral", ""]
+
+
+def test_the_lab_takes_a_levels_bot_by_its_name() -> None:
+    # the ladder's games name the bots (novice), so a refit or a new run can pick them out
+    assert parse_bots("novice,greedy", 2) == ["novice", "greedy"]
+    assert parse_bots("cadet", 2) == ["cadet", "cadet"]

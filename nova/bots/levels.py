@@ -44,12 +44,12 @@ LEVELS: tuple[Level, ...] = (
         "Cadet",
         "novice",
         -386,
-        (-541, -289),
+        (-516, -292),
         "plays sensibly, slips often: for a first game",
     ),
     Level("pilot", "Pilot", "greedy", 0, (0, 0), "plans each turn for the most it can carry home"),
-    Level("ace", "Ace", "search:16", 251, (147, 394), "weighs its turns on the cards you may hold"),
-    Level("admiral", "Admiral", "raider:48", 523, (354, 753), "the strongest bot we have"),
+    Level("ace", "Ace", "search:16", 275, (201, 378), "weighs its turns on the cards you may hold"),
+    Level("admiral", "Admiral", "raider:48", 464, (357, 615), "the strongest bot we have"),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 
