@@ -96,6 +96,30 @@ def write_report_or_fail(directory: str, **kwargs) -> bool:
     return True
 
 
+def put_out(
+    args: argparse.Namespace,
+    title: str,
+    lines: list[str],
+    out: dict,
+    columns: list[tuple[str, dict]],
+    tail: tuple[str, ...] = (),
+    **report,
+) -> int:
+    """A command's ending: the HTML report if asked (``columns``, ``report``: its charts'
+    data), then ``out`` as JSON, or the title, the table and ``tail`` as text; its exit code."""
+    if args.report and not write_report_or_fail(
+        args.report, title=title, columns=columns, table="\n".join(lines), **report
+    ):
+        return 2
+    if args.json:
+        print(json.dumps(out, indent=1, sort_keys=True))
+        return 0
+    print(title)
+    for line in (*lines, *tail):
+        print(line)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "sweep":
         return sweep_main(argv[1:])
@@ -178,20 +202,8 @@ def main(argv: list[str]) -> int:
         + (f", budget {args.budget}" if args.budget else "")
     )
     lines = report_lines(result.base, result.compare, names)
-    if args.report and not write_report_or_fail(
-        args.report,
-        title=title,
-        columns=[(names[i], out[k]) for i, k in enumerate(keys)],
-        table="\n".join(lines),
-    ):
-        return 2
-    if args.json:
-        print(json.dumps(summary, indent=1, sort_keys=True))
-        return 0
-    print(title)
-    for line in lines:
-        print(line)
-    return 0
+    columns = [(names[i], out[k]) for i, k in enumerate(keys)]
+    return put_out(args, title, lines, summary, columns)
 
 
 def levels_main(args: argparse.Namespace) -> int:
@@ -234,26 +246,14 @@ def levels_main(args: argparse.Namespace) -> int:
         f"{os.path.basename(args.variant or 'default rules')}, seed {args.seed}"
     )
     lines = result.lines()
-    if args.report:
+    columns = []
+    if args.report:  # the usual charts, a column a level
         summaries = [
             summarize(rs, args.players, [n] * args.players, elapsed)
             for n, rs in zip(names, results, strict=True)
         ]
-        if not write_report_or_fail(
-            args.report,
-            title=title,
-            columns=[(n, s.as_json()) for n, s in zip(names, summaries, strict=True)],
-            table="\n".join(lines),
-            levels=out,
-        ):
-            return 2
-    if args.json:
-        print(json.dumps(out, indent=1, sort_keys=True))
-        return 0
-    print(title)
-    for line in lines:
-        print(line)
-    return 0
+        columns = [(n, s.as_json()) for n, s in zip(names, summaries, strict=True)]
+    return put_out(args, title, lines, out, columns, levels=out)
 
 
 if __name__ == "__main__":
@@ -367,20 +367,7 @@ def sweep_main(argv: list[str]) -> int:
         f"Nova Raiders lab sweep: {len(cells)} cells x {args.games} games, bots {args.bots}, "
         f"seed {args.seed}; aim {args.aim}"
     )
-    if args.report and not write_report_or_fail(
-        args.report,
-        title=title,
-        columns=[(c.label, s) for c, s in zip(cells, summaries, strict=True)],
-        table="\n".join(lines),
-        sweep=sweep,
-    ):
-        return 2
-    if args.json:
-        print(json.dumps(sweep, indent=1, sort_keys=True))
-        return 0
-    print(title)
-    for line in lines:
-        print(line)
+    columns = [(c.label, s) for c, s in zip(cells, summaries, strict=True)]
     rate = sweep["games_per_minute"]
-    print(f"{total} games in {elapsed:.1f} s ({rate or 0:.0f} games a minute)")
-    return 0
+    tail = (f"{total} games in {elapsed:.1f} s ({rate or 0:.0f} games a minute)",)
+    return put_out(args, title, lines, sweep, columns, tail, sweep=sweep)
