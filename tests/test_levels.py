@@ -27,6 +27,7 @@ LADDER_FILES = (
     LADDER / "2026-11-27-levels-pilot-ace.jsonl",
     LADDER / "2026-11-27-levels-ace-admiral.jsonl",
     LADDER / "2026-11-27-levels-ace-admiral-seed43.jsonl",
+    LADDER / "2026-11-27-levels-ace-admiral-seed44.jsonl",
 )
 # the levels' bots, and search:48 linking search:16 to raider:48 in the older games
 RUNGS = ("novice", "greedy", "search:16", "search:48", "raider:48")
