@@ -232,7 +232,7 @@ def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_request():
 def test_on_the_page_without_the_worker_the_turns_are_weighed_in_slices():
     """In a frame that blocks storage the bots' worker cannot start and the bots think on
     the page in slices: the hint and a bot's turn carry what they weighed all the same."""
-    import asyncio
+    from helpers_async import run  # asyncio.run fails where a test left a loop running
 
     from nova.web.bot_turns import BotTable
 
@@ -244,12 +244,12 @@ def test_on_the_page_without_the_worker_the_turns_are_weighed_in_slices():
     async def pause():
         pauses.append(1)
 
-    move = asyncio.run(table.decide(s, seat, 5, pause, explain=True))
+    move = run(table.decide(s, seat, 5, pause, explain=True))
     assert pauses  # it gave the page turns between slices
     assert table.turns and table.turns[0]["moves"][0] == move
     assert all(t["sims"] >= LEAST_SIMS for t in table.turns)
     played = BotTable(["raider:6", "raider:6"])
-    move = asyncio.run(played.decide(s, seat, 5, pause))
+    move = run(played.decide(s, seat, 5, pause))
     assert played.turns and played.turns[0]["moves"][0] == move
 
 
