@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import State, View, determinize
+from ..rules import State
 from .evaluate import DEFAULT
 from .planner import END, MAX_STEPS, dump_moves, finish_action, play, ranked_options
 from .simple import PlanningBot
@@ -64,17 +64,5 @@ class NoviceBot(PlanningBot):
 
     name = "novice"
 
-    def choose(self, view: View, seed: int) -> str:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        known = self.recall(view)
-        if known is not None:
-            return known
-        seat = view.seat
-        s = determinize(view, seed)
-        plan = novice_turn(s, seat, random.Random(seed))
-        if not plan or plan[0] not in legal:  # never play an illegal move
-            return legal[-1] if "E" not in legal else "E"
-        self.remember(s, seat, plan)
-        return plan[0]
+    def turn(self, s: State, seat: int, seed: int) -> list:
+        return novice_turn(s, seat, random.Random(seed))

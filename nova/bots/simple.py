@@ -73,6 +73,26 @@ class PlanningBot(Bot):
             self.memory[view_key(state.view(seat))] = m
             state = state.apply(m)
 
+    def turn(self, s, seat: int, seed: int) -> Sequence[str]:
+        """The rest of ``seat``'s turn planned on ``s`` (a sampled deal of the view)."""
+        raise NotImplementedError
+
+    def choose(self, view: View, seed: int) -> str:
+        """The decision of the turn planned by :meth:`turn`, or remembered from it."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        known = self.recall(view)
+        if known is not None:
+            return known
+        seat = view.seat
+        s = determinize(view, seed)
+        plan = self.turn(s, seat, seed)
+        if not plan or plan[0] not in legal:  # cannot happen; never play an illegal move
+            return legal[-1] if "E" not in legal else "E"
+        self.remember(s, seat, plan)
+        return plan[0]
+
 
 class GreedyBot(PlanningBot):
     """Plans its turn action by action with the hand-written evaluation (see planner)."""
@@ -83,17 +103,5 @@ class GreedyBot(PlanningBot):
         super().__init__()
         self.weights = weights  # DEFAULT for ``greedy``; others only while tuning them
 
-    def choose(self, view: View, seed: int) -> str:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        known = self.recall(view)
-        if known is not None:
-            return known
-        seat = view.seat
-        s = determinize(view, seed)
-        plan, _ = plan_turn(s, seat, w=self.weights)
-        if not plan or plan[0] not in legal:  # cannot happen; never play an illegal move
-            return legal[-1] if "E" not in legal else "E"
-        self.remember(s, seat, plan)
-        return plan[0]
+    def turn(self, s, seat: int, seed: int) -> Sequence[str]:
+        return plan_turn(s, seat, w=self.weights)[0]
