@@ -211,12 +211,13 @@ LONG_TASKS_JS = """() => {
 }"""
 
 
-@pytest.mark.slow
-def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
-    """Solo play: a person (seat 1, clicking) against the search bot (seat 2) to the scores.
+def test_the_search_bot_at_a_chosen_think_time_plays_in_the_worker(page_factory, server_url):
+    """Solo play against a bot by algorithm (under "More", with its think time): a person
+    (seat 1, clicking) against search (seat 2) for a few of its searches.
 
-    The bot thinks in the page's worker, and the person can never move for it. (How long
-    the main thread's tasks are is bench-page's figure, not an assertion here.)
+    The bot thinks in the page's worker, and the person can never move for it. (Whole games
+    against each level are tests/test_page_levels.py's; how long the main thread's tasks
+    are is bench-page's figure, not an assertion here.)
     """
     page = open_page(page_factory, server_url)
     page.select_option("#nova-bot-1", "search")
@@ -227,25 +228,18 @@ def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
     assert page.locator('[data-ui="ready"]').count() == 0  # one human: no pass screen
     page.evaluate(LONG_TASKS_JS)
     rng = random.Random(11)
-    human = bot = 0
-    for _ in range(4000):
-        if page.evaluate("document.body.hasAttribute('data-nova-over')"):
-            break
-        page.wait_for_function(
-            "document.body.hasAttribute('data-nova-over') || "
-            "!document.body.hasAttribute('data-nova-bot-turn')",
-            timeout=30_000,
-        )
-        if page.evaluate("document.body.hasAttribute('data-nova-over')"):
-            break
+    human = 0
+    while int(page.get_attribute("body", "data-nova-bot-searches") or 0) < 3 and human < 400:
+        page.wait_for_function("!document.body.hasAttribute('data-nova-bot-turn')",
+                               timeout=30_000)  # fmt: skip
         before = moves(page)
         r = page.evaluate(CLICK_JS, [None, rng.random(), 0.3])
         assert not r.get("none"), "the person has no decision on their turn"
         # the person's one decision; a bot's (a Spawn placement, its turn) may follow at
-        # once, so the count is settled by the tally after the game: human + bot
+        # once, so the count is settled by the tally at the end: human + bot
         assert moves(page) >= before + 1
         human += 1
-    page.wait_for_selector("body[data-nova-over]", state="attached", timeout=30_000)
+    page.wait_for_function("!document.body.hasAttribute('data-nova-bot-turn')", timeout=30_000)
     bot = int(page.get_attribute("body", "data-nova-bot-decisions"))
     searches = int(page.get_attribute("body", "data-nova-bot-searches"))
     longest = page.evaluate("Math.max(0, ...window.__novaLong)")
@@ -258,10 +252,9 @@ def test_whole_game_one_human_against_the_search_bot(page_factory, server_url):
     )
     # (decisions with one option are taken for the person: data-nova-taken counts them)
     taken = int(page.get_attribute("body", "data-nova-taken"))
-    assert moves(page) == human + bot + taken and bot > 20 and searches > 5
+    assert moves(page) == human + bot + taken and searches >= 3
     assert page.get_attribute("body", "data-nova-worker") == "ready"
     assert page.get_attribute("body", "data-nova-bot-where") == "worker"
-    assert page.locator('[role="dialog"][aria-label="Final scores"]').is_visible()
     assert page.nova.console_errors == [] and page.nova.page_errors == []
 
 
