@@ -28,9 +28,12 @@ LADDER_FILES = (
     LADDER / "2026-11-27-levels-ace-admiral.jsonl",
     LADDER / "2026-11-27-levels-ace-admiral-seed43.jsonl",
     LADDER / "2026-11-27-levels-ace-admiral-seed44.jsonl",
+    LADDER / "2026-11-27-levels-pilot-ace8.jsonl",  # greedy - search:8 - raider:48
+    LADDER / "2026-11-27-levels-pilot-ace8-seed50.jsonl",
+    LADDER / "2026-11-27-levels-ace8-admiral.jsonl",
 )
-# the levels' bots, and search:48 linking search:16 to raider:48 in the older games
-RUNGS = ("novice", "greedy", "search:16", "search:48", "raider:48")
+# the levels' bots, and search:16 and search:48 linking greedy to raider:48 in the older games
+RUNGS = ("novice", "greedy", "search:8", "search:16", "search:48", "raider:48")
 
 
 def test_each_level_is_at_least_100_elo_above_the_one_below() -> None:

@@ -44,12 +44,12 @@ LEVELS: tuple[Level, ...] = (
         "Cadet",
         "novice",
         -386,
-        (-545, -289),
+        (-529, -291),
         "plays sensibly, slips often: for a first game",
     ),
     Level("pilot", "Pilot", "greedy", 0, (0, 0), "plans each turn for the most it can carry home"),
-    Level("ace", "Ace", "search:16", 275, (198, 377), "weighs its turns on the cards you may hold"),
-    Level("admiral", "Admiral", "raider:48", 456, (365, 585), "the strongest bot we have"),
+    Level("ace", "Ace", "search:8", 206, (149, 269), "weighs its turns on the cards you may hold"),
+    Level("admiral", "Admiral", "raider:48", 454, (380, 537), "the strongest bot we have"),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 

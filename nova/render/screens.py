@@ -37,8 +37,8 @@ class LevelChoice:
 LEVEL_CHOICES = (
     LevelChoice("cadet", "Cadet", -386, "plays sensibly, slips often: for a first game"),
     LevelChoice("pilot", "Pilot", 0, "plans each turn for the most it can carry home"),
-    LevelChoice("ace", "Ace", 275, "weighs its turns on the cards you may hold"),
-    LevelChoice("admiral", "Admiral", 456, "the strongest bot we have"),
+    LevelChoice("ace", "Ace", 206, "weighs its turns on the cards you may hold"),
+    LevelChoice("admiral", "Admiral", 454, "the strongest bot we have"),
 )
 
 
