@@ -63,8 +63,8 @@ def _person_move(page, person) -> str | None:
 @pytest.mark.parametrize("level", LEVEL_CHOICES, ids=lambda level: level.name)
 def test_a_whole_game_against_each_level_in_the_worker(page_factory, server_url, level):
     """The level's one-tap start seats it; the person (played by greedy from the page's own
-    autosave, so that games end in a sensible number of rounds) plays it to Super-Nova; the
-    level decides every one of its turns in the page's worker and the page shows the end."""
+    autosave, so that games end in a sensible number of rounds) plays it to the final scores;
+    the level decides its turns in the page's worker."""
     page = page_factory(viewport=DESKTOP)
     page.goto(server_url + "index.html")
     wait_ready(page)
@@ -95,7 +95,7 @@ def test_a_whole_game_against_each_level_in_the_worker(page_factory, server_url,
     # (a decision with one option)
     taken = int(page.get_attribute("body", "data-nova-taken"))
     assert len(record.moves) == clicks + _bot_decisions(page) + taken
-    # the level played the game's second seat to the end, every turn of it in the worker
+    # the level played the game's second seat to the end, in the worker
     assert turns >= 5 and page.get_attribute("body", "data-nova-bot-where") == "worker"
     assert followed >= clicks * 0.9, (followed, clicks)  # the person's moves were greedy's
     assert page.nova.console_errors == [] and page.nova.page_errors == []
