@@ -148,7 +148,7 @@ def dask_cluster():
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: two clusters may run at once (xdist)
     ) as cluster:
         assert len(cluster.workers) == 2
         yield cluster.scheduler_address

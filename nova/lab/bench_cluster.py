@@ -60,7 +60,7 @@ def bench(games: int, players: int, bots: list[str], seed: int, reps: int = 2) -
             threads_per_worker=1,  # pure-Python games hold the GIL: one process per core
             processes=True,
             host="127.0.0.1",
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: two clusters may run at once (xdist)
         ) as cluster,
         Client(cluster) as client,
     ):
