@@ -19,7 +19,7 @@ import random
 
 from ..rules import State
 from .evaluate import DEFAULT
-from .planner import END, MAX_STEPS, dump_moves, finish_action, play, ranked_options
+from .planner import END, MAX_STEPS, end_turn, finish_action, play, ranked_options
 from .simple import PlanningBot
 
 TOP = 3  # next steps it chooses among
@@ -43,11 +43,8 @@ def novice_turn(s: State, me: int, rng: random.Random) -> list:
         options = ranked_options(s, me, w=w)[:TOP]
         pick = rng.choice([o for o in options if o[0] >= options[0][0] - SLACK])
         if pick[1] == [END]:
-            for m in dump_moves(s, me):  # as greedy does: a stuck hand is cycled
-                s = s.apply(m)
-                plan.append(m)
-            plan.append(END)
-            s = s.apply(END)
+            done, s = end_turn(s, me)  # as greedy does: a stuck hand is cycled
+            plan += done
             break
         done, s = play(s, me, pick[1], w)
         if not done:  # cannot happen (every option starts with a legal move); never loop

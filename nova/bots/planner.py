@@ -270,11 +270,8 @@ def plan_turn(
                 done, s = play(s, me, first, w)
                 plan += done
                 continue
-            for m in dump_moves(s, me):
-                s = s.apply(m)
-                plan.append(m)
-            plan.append(END)
-            s = s.apply(END)
+            done, s = end_turn(s, me)
+            plan += done
             break
         done, s = play(s, me, best[1], w)
         plan += done
@@ -283,6 +280,14 @@ def plan_turn(
             plan.append(END)
             s = s.apply(END)
     return plan, s
+
+
+def end_turn(s: State, me: int) -> tuple[list[Move], State]:
+    """End ``me``'s turn as the planning bots do: a stuck hand is cycled first (dump_moves)."""
+    moves = [*dump_moves(s, me), END]
+    for m in moves:
+        s = s.apply(m)
+    return moves, s
 
 
 def dump_moves(s: State, me: int) -> list[Move]:
