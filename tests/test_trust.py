@@ -52,7 +52,7 @@ def test_the_hints_turns_are_ordered_by_chance_and_a_line_is_never_shown_twice()
 
 
 def test_a_hinted_card_is_named_when_another_card_in_hand_reads_the_same():
-    """"Ada plays Upgrade (rotated)" with two Upgrades in hand: the hint names the card."""
+    """ "Ada plays Upgrade (rotated)" with two Upgrades in hand: the hint names the card."""
     seen = 0
     for seed in range(40):
         s = greedy_start(seed, 0)
@@ -69,9 +69,7 @@ def test_a_hinted_card_is_named_when_another_card_in_hand_reads_the_same():
             said = which_card(s, str(m))
             from nova.render.cards import card_title
 
-            titles = {card_title(s.layout, o.card) for o in twins} - {
-                card_title(s.layout, m.card)
-            }
+            titles = {card_title(s.layout, o.card) for o in twins} - {card_title(s.layout, m.card)}
             if titles:
                 seen += 1
                 assert said == f", from the {card_title(s.layout, m.card)} card"
@@ -141,7 +139,7 @@ def test_why_is_offered_against_a_bot_that_does_not_search_and_changes_no_decisi
 
 
 def test_every_log_line_of_a_push_or_hijack_says_where_the_ship_went():
-    """"Bo's ship on d7 hijacks Ada's ship on d8" said nothing of where Ada's ship ended:
+    """ "Bo's ship on d7 hijacks Ada's ship on d8" said nothing of where Ada's ship ended:
     every such line names its destination, and the attacker's Shards left behind."""
     told = 0
     for seed in range(40):
@@ -159,3 +157,27 @@ def test_every_log_line_of_a_push_or_hijack_says_where_the_ship_went():
                 assert after.ship[after.layout.name_to_space[found[4]]] == victim
             s = after
     assert told > 50
+
+
+def test_the_rules_say_what_the_tracks_spaces_do_with_their_pictures_and_how_scoring_works():
+    """ "The star swallows ring b" meant nothing and scoring was one sentence (issue 49)."""
+    from pathlib import Path
+
+    from nova.render.screens import help_html, track_space_svg
+
+    text = help_html(2)
+    for kind, name, says in (
+        ("spawn", "Spawn Energy", "draws a Shard from the bag"),
+        ("expansion", "Star Expansion", "swallowed"),
+        ("supernova", "Super-Nova", "The game ends at once"),
+    ):
+        item = text[text.index(f"<b>{name}</b>") - 600 : text.index(f"<b>{name}</b>") + 400]
+        assert track_space_svg(kind) in item and says in item
+    plain = re.sub(r"<[^>]+>", "", text)
+    assert "6 + 3 + 11 = 20 points" in plain  # the rulebook's example, R54
+    assert "5 + 1 = 6" in plain and "10 + 1 = 11" in plain
+    assert "3 + 1 + 1 = 5" in plain  # the Specials' example, R57
+    # the keys are for a keyboard: hidden on a touch phone
+    assert "class='help-sec help-keys'" in text
+    css = (Path(__file__).resolve().parent.parent / "assets" / "game.css").read_text()
+    assert re.search(r"@media \(hover: none\) and \(pointer: coarse\) \{ \.help-keys", css)

@@ -12,8 +12,9 @@ from typing import Any
 from ..record import DEFAULT_COLOURS
 from ..rules import View, layout_for
 from ..rules.content import action_label
+from ..rules.scoring import best_bay_split, special_groups
 from .board import board_svg
-from .game import full_page_button
+from .game import TRACK_ICON, full_page_button
 from .shards import shard_icon, shard_legend
 from .words import ACTION_TEXT, end_reason_text
 
@@ -395,6 +396,106 @@ def scores_html(view: View, names: list[str], colours: list[str]) -> str:
     )
 
 
+# What each space of the Expansion Track does (R45-R49), in a player's words; the pictures are
+# the track's cells as the game draws them (render/game.py TRACK_ICON, game.css's colours).
+TRACK_HELP = (
+    ("spawn", "Spawn Energy", "R47", "Every player, starting with the one who moved the token, "
+     "draws a Shard from the bag and puts it on an Asteroid space of their choice: new Shards "
+     "to raid."),
+    ("expansion", "Star Expansion", "R48", "The star grows: an Expansion Ring covers the "
+     "innermost ring still open. The ships and Shards on that ring are swallowed, gone for "
+     "the rest of the game: move your ships outward before it comes."),
+    ("supernova", "Super-Nova", "R49", "The game ends at once, even mid-turn; everyone counts "
+     "their points (see Scoring)."),
+    ("blank", "A blank space", "R46", "Nothing happens."),
+)  # fmt: skip
+TRACK_COLOURS = {  # fill, glyph: as game.css draws .track-cell
+    "blank": ("#0c122f", "#9aa4d6"),
+    "spawn": ("#0c122f", "#7df9ff"),
+    "expansion": ("#0c122f", "#ffb347"),
+    "supernova": ("#2a0f12", "#ff6a3d"),
+}
+# the rulebook's examples (R54, R57): three bays that score 6 + 3 + 11 = 20, Special symbols
+BAY_EXAMPLE = ("krk", "kkk", "kryr")
+SPECIAL_EXAMPLES = ("rrr", "rrky")
+
+
+def track_space_svg(kind: str, size: int = 26) -> str:
+    """One space of the Expansion Track as a small picture, as the game's track shows it."""
+    fill, glyph = TRACK_COLOURS.get(kind, TRACK_COLOURS["blank"])
+    icon = TRACK_ICON.get(kind, "")
+    return (
+        f'<svg class="track-pic" width="{size}" height="{size + 3}" viewBox="0 0 26 29" '
+        f'aria-hidden="true"><rect x="1" y="1" width="24" height="27" rx="5" fill="{fill}" '
+        f'stroke="#2a3566"/><text x="13" y="20" text-anchor="middle" font-size="15" '
+        f'fill="{glyph}">{escape(icon)}</text></svg>'
+    )
+
+
+def _track_help(lay) -> str:
+    """What the Expansion Track's spaces do, each with its picture and how many the track has."""
+    track = list(lay.track)
+    items = "".join(
+        f"<li>{track_space_svg(kind)}<div><b>{escape(name)}</b> "
+        f"<small class='muted'>({track.count(kind)} on this track, {rule})</small><br>"
+        f"{escape(text)}</div></li>"
+        for kind, name, rule, text in TRACK_HELP
+        if kind in track
+    )
+    return (
+        "<section class='help-sec track-help'><h3>The Expansion Track</h3>"
+        "<p>Each Unload moves the token one space along the track (R45); the space it "
+        "reaches happens at once:</p>"
+        f"<ul class='track-help-list'>{items}</ul></section>"
+    )
+
+
+COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _sets_words(table: dict[int, int], what: str) -> str:
+    """ "three different 10, two different 5, one 1" from a scoring table."""
+    return ", ".join(
+        f"{COUNT_WORDS.get(n, str(n))}{f' {what}' if n > 1 else ''} {p}"
+        for n, p in sorted(table.items(), reverse=True)
+    )
+
+
+def _scoring_help(lay) -> str:
+    """The end's scoring with the rulebook's examples, worked out by the game's own scoring."""
+    bay = _sets_words(lay.bay_sets, "different in a row")
+    sets = _sets_words(lay.special_sets, "alike")
+    rows, total = [], 0
+    for n, shards in enumerate(BAY_EXAMPLE, 1):
+        points, groups = best_bay_split(shards, lay.bay_sets)
+        total += points
+        parts = " + ".join(str(lay.bay_sets[len(g)]) for g in groups)
+        icons = "".join(shard_icon(c, 15) for c in shards)
+        rows.append(f"<li>Bay {n}: {icons} = {parts} = <b>{points}</b></li>")
+    sums = " + ".join(str(best_bay_split(s, lay.bay_sets)[0]) for s in BAY_EXAMPLE)
+    specials = []
+    for symbols in SPECIAL_EXAMPLES:
+        groups = sorted(special_groups(symbols, lay.special_sets), key=lambda g: -g[2])
+        parts = " + ".join(str(p) for _, _, p in groups)
+        icons = "".join(shard_icon(c, 15) for c in symbols)
+        points = sum(p for _, _, p in groups)
+        said = f"{parts} = <b>{points}</b>" if len(groups) > 1 else f"<b>{points}</b>"
+        specials.append(f"<li>{icons} = {said}</li>")
+    return (
+        "<section class='help-sec scoring-help'><h3>Scoring</h3>"
+        "<p>When the star goes Super-Nova, points come from two places; the most wins.</p>"
+        "<p><b>Cargo Bays</b> (R50-R54): spread each bay out in the order its Shards went in "
+        f"(bottom first) and score runs of different colours: {escape(bay)}. The rulebook's "
+        f"example:</p><ul class='score-example'>{''.join(rows)}</ul>"
+        f"<p>{sums} = <b>{total}</b> points. The order you unload in is worth points.</p>"
+        "<p><b>Special cards</b> (R55-R57): every Special you own (hand, deck and discard "
+        "pile) counts by the Shard symbol on it, sorted by colour: "
+        f"{escape(sets)}. For example:</p><ul class='score-example'>{''.join(specials)}</ul>"
+        "<p>During the game each player shows the points in their bays; your own Specials are "
+        "added beside yours, the others' stay secret until the end.</p></section>"
+    )
+
+
 def help_html(players: int = 2, variant: dict | None = None) -> str:
     """What each action and each Special card does, from the data, plus the keys."""
     # the page puts it in every update (hidden until asked): made once per content
@@ -422,8 +523,6 @@ def _help_html(players: int, vkey: str | None) -> str:
         f"<td>{escape(action_label(b))}</td></tr>"
         for cid, (t, b) in lay.basic.items()
     )
-    bay = ", ".join(f"{n} different: {p}" for n, p in sorted(lay.bay_sets.items(), reverse=True))
-    sets = ", ".join(f"{n} alike: {p}" for n, p in sorted(lay.special_sets.items(), reverse=True))
     return (
         '<div class="backdrop" data-ui="close-help" aria-hidden="true"></div>'
         '<div class="help" role="dialog" aria-label="Rules help">'
@@ -446,11 +545,10 @@ def _help_html(players: int, vkey: str | None) -> str:
         "<section class='help-sec'><h3>Basic cards (each player has all of them)</h3>"
         "<table class='help-table'><tr><th>Card</th><th>Upright</th><th>Rotated</th></tr>"
         f"{basics}</table></section>"
-        "<section class='help-sec'><h3>Scoring</h3>"
-        f"<p>Each Cargo Bay keeps its order: it is split into runs of different colours "
-        f"({escape(bay)}). Special cards score by Shard symbol ({escape(sets)}).</p></section>"
+        f"{_track_help(lay)}"
+        f"{_scoring_help(lay)}"
         f"<section class='help-sec'><h3>Shards</h3>{shard_legend()}</section>"
-        "<section class='help-sec'><h3>Keys</h3><ul class='keys'>"
+        "<section class='help-sec help-keys'><h3>Keys</h3><ul class='keys'>"
         "<li><kbd>Tab</kbd> moves between the choices; <kbd>Enter</kbd> or <kbd>Space</kbd> "
         "takes the focused one (a space on the board too). After each action the focus "
         "moves to the next choice.</li>"
