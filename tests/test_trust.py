@@ -163,7 +163,7 @@ def test_the_rules_say_what_the_tracks_spaces_do_with_their_pictures_and_how_sco
     """ "The star swallows ring b" meant nothing and scoring was one sentence (issue 49)."""
     from pathlib import Path
 
-    from nova.render.screens import help_html, track_space_svg
+    from nova.render.rules_help import help_html, track_space_svg
 
     text = help_html(2)
     for kind, name, says in (
