@@ -39,6 +39,7 @@ import sys
 from ..bots import BOT_NAMES, LEVEL_NAMES, level_named
 from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
+from .core.paired import card_names, verdict_lines
 from .core.result import run_result
 from .core.summary import summarize
 from .levels import levels_result
@@ -141,6 +142,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--variant", default=None, help="a variant JSON file")
     ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
     ap.add_argument(
+        "--detect",
+        type=float,
+        default=3.0,
+        metavar="SIZE",
+        help="with --compare: where no change is found, how many games would find a change "
+        "of SIZE (points of a rate, rounds of the length; default 3)",
+    )
+    ap.add_argument(
         "--levels",
         default=None,
         metavar="A,B,C",
@@ -188,6 +197,8 @@ def main(argv: list[str]) -> int:
         elapsed,
         args.workers,
         args.scheduler,
+        names=card_names(args.players, batches[0].variant),
+        detect=args.detect,
     )
     summary = result.as_json()
     out = {"base": summary}
@@ -202,6 +213,8 @@ def main(argv: list[str]) -> int:
         + (f", budget {args.budget}" if args.budget else "")
     )
     lines = report_lines(result.base, result.compare, names)
+    if result.differences:
+        lines += ["", *verdict_lines(result.differences)]
     columns = [(names[i], out[k]) for i, k in enumerate(keys)]
     return put_out(args, title, lines, summary, columns)
 

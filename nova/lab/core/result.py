@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .game import GameResult
+from .paired import Difference, card_names, differences
 from .summary import Summary, summarize
 
 MACHINE_KEYS = ("elapsed_s", "games_per_minute", "think_ms_per_decision", "workers", "scheduler")
@@ -31,6 +32,9 @@ class RunResult:
     budget: int | None
     workers: int
     scheduler: str | None = None
+    # with a second batch: what changed, figure by figure, on the same games (core.paired)
+    differences: tuple[Difference, ...] = ()
+    detect: float | None = None  # the change size the designer named (--detect)
 
     @property
     def base(self) -> Summary:
@@ -54,6 +58,8 @@ class RunResult:
         )
         if len(out) > 1:
             result["compare"] = out[1]
+            result["differences"] = [d.as_json() for d in self.differences]
+            result["detect"] = self.detect
         return result
 
 
@@ -67,14 +73,20 @@ def run_result(
     elapsed: float,
     workers: int,
     scheduler: str | None = None,
+    names: dict[str, str] | None = None,
+    detect: float | None = None,
 ) -> RunResult:
-    """The result of a run of ``batches`` (``variants`` names each batch's variant)."""
+    """The result of a run of ``batches`` (``variants`` names each batch's variant; ``names``
+    each Academy card's name by id, today's by default; ``detect``: the change size whose
+    games a comparison that found nothing reports)."""
     total = max(1, sum(len(rs) for rs in batches))
+    names = names or card_names(players)
     # one stream played every batch: each gets its share of the time (games/min = the run's)
     summaries = tuple(
-        summarize(rs, players, list(bots), elapsed * len(rs) / total) for rs in batches
+        summarize(rs, players, list(bots), elapsed * len(rs) / total, names) for rs in batches
     )
-    return RunResult(summaries, tuple(variants), seed, budget, workers, scheduler)
+    diffs = tuple(differences(batches[0], batches[1], names, detect)) if len(batches) > 1 else ()
+    return RunResult(summaries, tuple(variants), seed, budget, workers, scheduler, diffs, detect)
 
 
 def without_machine(result: dict) -> dict:
