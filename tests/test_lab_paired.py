@@ -16,8 +16,14 @@ from nova.lab.core.summary import summarize
 NAMES = {f"s{i}": f"card {(i + 1) // 2}" for i in range(1, 25)}  # twelve cards, two copies each
 
 
-def record(g: int, returns: list[float], rounds: int = 15, first: int = 0,
-           played: list[dict[str, int]] | None = None, end: str = "supernova") -> GameResult:  # fmt: skip
+def record(
+    g: int,
+    returns: list[float],
+    rounds: int = 15,
+    first: int = 0,
+    played: list[dict[str, int]] | None = None,
+    end: str = "supernova",
+) -> GameResult:
     players = len(returns)
     return GameResult(
         g=g, first=first, ender=first, seat_entry=list(range(players)), returns=returns,

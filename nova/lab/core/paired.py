@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .game import GameResult
 
 ALPHA = 0.05  # the chance of any false "changed" among one comparison's figures
 POWER = 0.8  # detect_games: the chance of finding a change of the named size
 MIN_GAMES = 20  # fewer pairs: not tested
+DEFAULT_DETECT = 3.0  # the change size a comparison that found nothing reports games for
 MIN_PLAYERS = 20  # a card played by fewer players on either side: not tested
 CHANGED, NO_CHANGE = "changed", "no change found"
 
@@ -168,6 +169,9 @@ class Difference:
     detect: float | None = None  # the change size the designer named
     detect_games: int | None = None  # games a side to find it, where nothing was found
     note: str = ""
+    # the interval that goes with the verdict: wide enough for every tested figure of the
+    # family at once (Bonferroni's level, 1 - 5%/figures); "changed" leaves out zero here
+    ci_family: tuple[float, float] | None = None
 
     def as_json(self) -> dict:
         def r(x: float | None) -> float | None:
@@ -181,6 +185,9 @@ class Difference:
             "variant": r(self.variant),
             "diff": r(self.diff),
             "ci95": None if self.ci95 is None else [r(self.ci95[0]), r(self.ci95[1])],
+            "ci_family": (
+                None if self.ci_family is None else [r(self.ci_family[0]), r(self.ci_family[1])]
+            ),
             "p": r(self.p) if self.p is None or self.p >= 0.001 else float(f"{self.p:.2e}"),
             "p_holm": (
                 r(self.p_holm)
@@ -302,7 +309,7 @@ def differences(
     default: Sequence[GameResult],
     variant: Sequence[GameResult],
     names: Mapping[str, str],
-    detect: float | None = None,
+    detect: float | None = DEFAULT_DETECT,
 ) -> list[Difference]:
     """Every figure of a paired comparison: the game figures, then each Academy card by name
     (copies pooled), with Holm's verdicts. ``default`` and ``variant`` are the same games
@@ -331,6 +338,7 @@ def differences(
         out.append(_difference(f"card:{name}", label, "%", terms, d_rs, v_rs, MIN_PLAYERS))
     adjusted = holm([x.p for x in out])
     family = sum(1 for x in out if x.p is not None)
+    z_family = normal_quantile(1 - ALPHA / (2 * max(family, 1)))
     final = []
     for x, p_holm in zip(out, adjusted, strict=True):
         changed = p_holm is not None and p_holm < ALPHA
@@ -340,23 +348,14 @@ def differences(
             size = detect
             if not changed:
                 games = games_to_detect(x.sd_pair, detect, family)
+        wide = None
+        if x.diff is not None and x.sd_pair is not None and x.p is not None:
+            half = z_family * x.sd_pair / math.sqrt(x.games)
+            wide = (x.diff - half, x.diff + half)
+        verdict = CHANGED if changed else NO_CHANGE
         final.append(
-            Difference(
-                x.figure,
-                x.label,
-                x.unit,
-                x.default,
-                x.variant,
-                x.diff,
-                x.ci95,
-                x.p,
-                p_holm,
-                CHANGED if changed else NO_CHANGE,
-                x.games,
-                x.sd_pair,
-                size,
-                games,
-                x.note,
+            replace(
+                x, p_holm=p_holm, verdict=verdict, detect=size, detect_games=games, ci_family=wide
             )  # fmt: skip
         )
     return final
