@@ -51,7 +51,7 @@ def workbench_html(bench: Workbench, message: str = "", page_url: str = "") -> s
         "browser: nothing is sent anywhere.</p>"
         '<p><button type="button" data-ui="menu" class="secondary">Back to the menu</button>'
         "</p></header>"
-        f"{_alert(message)}{_alert(bench.note)}"
+        f"{_alert(message)}{'' if bench.variant_text else _alert(bench.note)}"
         f"{_form_html(bench, running)}"
         f"{_variant_html(bench, running, page_url)}"
         f"{_run_html(bench)}"
@@ -119,7 +119,13 @@ def _card_rows(data: dict, running: bool) -> list[str]:
         colours = [(c, COLOUR_NAMES[c]) for c in COLOURS]
         if colour not in COLOUR_NAMES:
             colours.append((colour, colour))
-        mark = ' <span class="lab-mark">changed</span>' if card != today.get(cid) else ""
+        # a card's ocr note is a note on the scan, not a rule: a pasted file without them
+        # changes nothing
+        mark = (
+            ' <span class="lab-mark">changed</span>'
+            if _rules_of(card) != _rules_of(today.get(cid))
+            else ""
+        )
         rows.append(
             f'<tr><th scope="row">{cid}{mark}</th>'
             f'<td><input data-lab="card:{cid}.name" value="{_e(card.get("name", ""))}" '
@@ -132,6 +138,11 @@ def _card_rows(data: dict, running: bool) -> list[str]:
             f'size="12"{off}></td><td class="lab-reads">{_e(_reads(card))}</td></tr>'
         )
     return rows
+
+
+def _rules_of(card: object) -> object:
+    """A card's data without its notes (``ocr``)."""
+    return {k: v for k, v in card.items() if k != "ocr"} if isinstance(card, dict) else card
 
 
 def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
@@ -172,8 +183,9 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         'Alternate</th><th scope="col">Reads as</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f"<h3>Expansion track ({_e(bench.form.players)} players)</h3>"
-        f'<label>Spaces, first to last <input data-lab="track" value="{_e(track_text)}" '
-        f'size="60"{off}></label>'
+        # the whole track shows: the field takes the panel's width (it was cut off at 60)
+        f'<label class="lab-track">Spaces, first to last <input data-lab="track" '
+        f'value="{_e(track_text)}" size="60"{off}></label>'
         f'<p class="muted">Kinds: {_e(", ".join(sorted(TRACK_KINDS)))}; it starts with start '
         "and ends with supernova.</p>"
         f"<h3>Set-up ({_e(bench.form.players)} players)</h3>"
@@ -181,6 +193,8 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         "<h3>The variant file</h3>"
         '<p class="muted">Paste a variant file here to play it, or copy this one; the '
         "fields above change it.</p>"
+        # a paste that cannot be read is said here, beside the text to fix
+        f"{_alert(bench.note) if bench.variant_text else ''}"
         f'<textarea data-lab="variant" aria-label="The variant file" rows="10" cols="70" '
         f'spellcheck="false"{off}>'
         f"{_e(pasted)}</textarea>"
@@ -192,7 +206,21 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         '<label class="lab-link">A link to the workbench as it is now '
         f'<input readonly data-nova-lab-link value="{_e(page_url)}?{_e(bench.query())}" '
         'size="60"></label>'
+        f"{_play_link_html(bench, page_url)}"
         "</section>"
+    )
+
+
+def _play_link_html(bench: Workbench, page_url: str) -> str:
+    """The link that opens a new game under the variant, to hand to a playtester."""
+    fragment = bench.play_link()
+    if not fragment:
+        return ""
+    return (
+        '<label class="lab-link">A link to play the variant (seat 1 a person, the other '
+        "seats the bots above; the game says it plays a variant) "
+        f'<input readonly data-nova-play-link value="{_e(page_url)}{_e(fragment)}" '
+        'size="60"></label>'
     )
 
 
