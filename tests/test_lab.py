@@ -368,6 +368,12 @@ def test_progress_bar_on_a_terminal_and_quiet_under_json(capsys, monkeypatch):
     assert main([*args, "--json"]) == 0
     assert term.getvalue() == ""
     capsys.readouterr()
+    # issue 50: without the lab's extra there is no bar, and the terminal is told why
+    from nova.lab.runners import Progress
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm fails
+    Progress(3, True, "games").close()
+    assert "no progress bar without tqdm" in term.getvalue()
 
 
 def test_lab_modules_stay_out_of_the_page():

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .core.game import GameResult
-from .core.metrics import card_order
+from .core.paired import card_names, pooled_cards
 from .core.stats import spread, wilson
 
 FLAG_POINTS = 3.0  # a figure that moves by more than this between levels is flagged
@@ -59,8 +59,11 @@ def _rate(key: str, label: str, xs: Sequence[float]) -> Figure:
     return Figure(key, label, 100 * p, (100 * low, 100 * high), n, 100 * se, "%", 100 * adjusted)
 
 
-def level_figures(results: Sequence[GameResult], players: int) -> dict[str, Figure]:
-    """The figures of one level's games, by key (cards in the deck's order)."""
+def level_figures(
+    results: Sequence[GameResult], players: int, names: dict[str, str] | None = None
+) -> dict[str, Figure]:
+    """The figures of one level's games, by key (cards by name, their copies pooled: a
+    player who played any copy counts once; ``names``: today's by default)."""
     first = [r.returns[r.first] for r in results]
     rounds = [float(r.rounds) for r in results]
     mean, sd = spread(rounds)
@@ -79,15 +82,13 @@ def level_figures(results: Sequence[GameResult], players: int) -> dict[str, Figu
         ),
         _rate("supernova", "games ending at Super-Nova", [r.end == "supernova" for r in results]),
     ]
-    by_card: dict[str, list[float]] = {}
-    for r in results:
-        for seat in range(players):
-            for cid in r.played[seat]:
-                by_card.setdefault(cid, []).append(r.returns[seat])
-    for cid in sorted(by_card, key=card_order):
-        if len(by_card[cid]) == players * len(results):  # every seat of every game played it
-            continue  # (the basic deck): its players' win rate is a fair share by construction
-        figures.append(_rate(f"card:{cid}", f"{cid}: win rate of its players", by_card[cid]))
+    for name, copies in pooled_cards(names or card_names(players)).items():
+        xs = [
+            r.returns[s] for r in results for s in range(players) if set(copies) & set(r.played[s])
+        ]
+        if not xs or len(xs) == players * len(results):  # nobody played it, or every seat of
+            continue  # every game did: a fair share by construction
+        figures.append(_rate(f"card:{name}", f"{name}: win rate of its players", xs))
     return {f.key: f for f in figures}
 
 
@@ -209,14 +210,17 @@ class LevelsResult:
 
 
 def levels_result(
-    levels: Sequence[str], batches: Sequence[Sequence[GameResult]], players: int
+    levels: Sequence[str],
+    batches: Sequence[Sequence[GameResult]],
+    players: int,
+    names: dict[str, str] | None = None,
 ) -> LevelsResult:
     """The result of a run at ``levels``: batch k played at level k, all on the same seeds."""
     from ..bots import level_named
 
     return LevelsResult(
         players,
-        {name: level_figures(rs, players) for name, rs in zip(levels, batches, strict=True)},
+        {name: level_figures(rs, players, names) for name, rs in zip(levels, batches, strict=True)},
         {name: level_named(name).bot for name in levels},
         min((len(rs) for rs in batches), default=0),
     )
