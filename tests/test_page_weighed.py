@@ -130,6 +130,11 @@ def test_the_hint_shows_three_turns_on_a_phone_in_the_publishers_frame(
             frame.locator('[data-ui="bot-why"]').tap()
             frame.wait_for_selector(f".bot-why {TURNS}[data-played]")
             assert "does not simulate" in frame.locator(".bot-why-slot").inner_text()
+            frame.locator(".bot-why").scroll_into_view_if_needed()
+            host.screenshot(
+                path=str(SHOTS / "phone-frame-why-pilot.png"),
+                clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
+            )
     finally:
         publisher.__exit__(None, None, None)
     assert host.nova.page_errors == []
