@@ -248,10 +248,7 @@ def test_rules_on_a_phone_close_control_in_sight_and_a_tap_beside_closes(page_fa
     # examples (issue 49); no keys on a touch phone
     assert not page.locator(".help-keys").is_visible()
     assert page.locator(".track-help .track-pic").count() >= 3
-    for part, shot in (
-        (".track-help", "phone-rules-track.png"),
-        (".scoring-help", "phone-rules-scoring.png"),
-    ):
+    for part, shot in ((".track-help", "track"), (".scoring-help", "scoring")):
         page.locator(part).scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"phone-rules-{shot}.png"))
     page.eval_on_selector(".help", "e => e.scrollTop = e.scrollHeight")

@@ -72,18 +72,18 @@ def _track_help(lay) -> str:
 COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _sets_words(table: dict[int, int], what: str) -> str:
-    """ "three different 10, two different 5, one 1" from a scoring table."""
+def _sets_words(table: dict[int, int], what: str, single: str) -> str:
+    """"three different in a row 10, two different in a row 5, a single Shard 1"."""
     return ", ".join(
-        f"{COUNT_WORDS.get(n, str(n))}{f' {what}' if n > 1 else ''} {p}"
+        f"{COUNT_WORDS.get(n, str(n))} {what} {p}" if n > 1 else f"{single} {p}"
         for n, p in sorted(table.items(), reverse=True)
     )
 
 
 def _scoring_help(lay) -> str:
     """The end's scoring with the rulebook's examples, worked out by the game's own scoring."""
-    bay = _sets_words(lay.bay_sets, "different in a row")
-    sets = _sets_words(lay.special_sets, "alike")
+    bay = _sets_words(lay.bay_sets, "different in a row", "a single Shard")
+    sets = _sets_words(lay.special_sets, "alike", "a single symbol")
     rows, total = [], 0
     for n, shards in enumerate(BAY_EXAMPLE, 1):
         points, groups = best_bay_split(shards, lay.bay_sets)

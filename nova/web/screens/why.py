@@ -113,7 +113,7 @@ def public_turns(turns: tuple[WeighedTurn, ...]) -> tuple[WeighedTurn, ...]:
     out = []
     for t in turns:
         if t.played:
-            words = "what it played (the log tells what it showed)"
+            words = "see the log for what it showed"
         elif all(Move(m).kind in PUBLIC for m in t.moves):
             out.append(replace(t, moves=()))
             continue
