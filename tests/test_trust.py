@@ -51,6 +51,18 @@ def test_the_hints_turns_are_ordered_by_chance_and_a_line_is_never_shown_twice()
     assert html.index('data-win="47"') < html.index('data-win="46" data-played')
 
 
+def test_two_turns_that_differ_only_in_their_cards_are_told_apart_by_them():
+    """The same board moves with the two chain links swapped read alike in the log's words
+    for actions: the cards played are told for those two."""
+    s = greedy_start(3, 30)
+    a = ["b10s", "b8u", "@b4", ">b0", "b1s", "b6r", "U1", "s3l", "E"]
+    b = ["b1s", "b8u", "@b4", ">b0", "b10s", "b6r", "U1", "s3l", "E"]
+    data = [{"moves": a, "win": 0.4, "sims": 8}, {"moves": b, "win": 0.39, "sims": 8}]
+    turns = weighed_turns(s, data, NAMES)
+    assert len(turns) == 2 and turns[0].words != turns[1].words
+    assert all("sideways as a chain link" in t.words for t in turns)
+
+
 def test_a_hinted_card_is_named_when_another_card_in_hand_reads_the_same():
     """ "Ada plays Upgrade (rotated)" with two Upgrades in hand: the hint names the card."""
     seen = 0

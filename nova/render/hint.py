@@ -36,11 +36,15 @@ class WeighedTurn:
         return self.moves[0]
 
 
-def turn_words(state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS) -> str:
+def turn_words(
+    state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS,
+    plays: bool = False,
+) -> str:  # fmt: skip
     """What the turn ``moves`` does from ``state``, in a few of the log's words: the lines
     that tell what an action did (not the card played for it, a chain link or the turn's
     end, unless nothing else happens), then the points the seat scores by it ("+7 points").
 
+    ``plays``: tell the card plays and chain links too (two turns that differ only there).
     Played on the real position while it can be (a turn weighed on the search's sampled
     deal may draw another card than the real deck holds: the words stop there)."""
     seat = state.current_player
@@ -57,7 +61,7 @@ def turn_words(state: State, moves: Sequence[str], names: list[str], most: int =
         line = describe(s, token, after, names)
         opener = s.pending is None and not s.spawn_shard and Move(token).kind in (mv.PLAY, mv.END)
         if line:
-            (plain if opener else told).append(line)
+            (plain if opener and not plays else told).append(line)
         s = after
     lines = told or plain
     text = "; ".join(lines[:most]) + ("; …" if len(lines) > most else "")
@@ -97,6 +101,14 @@ def weighed_turns(
     told = [t.words for t in out]
     out = [
         replace(t, words=turn_words(state, t.moves, names, len(t.moves)))
+        if told.count(t.words) > 1
+        else t
+        for t in out
+    ]
+    # still alike: they differ in the cards played (a chain link, which of two): tell those
+    told = [t.words for t in out]
+    out = [
+        replace(t, words=turn_words(state, t.moves, names, len(t.moves), plays=True))
         if told.count(t.words) > 1
         else t
         for t in out

@@ -73,7 +73,7 @@ COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _sets_words(table: dict[int, int], what: str, single: str) -> str:
-    """"three different in a row 10, two different in a row 5, a single Shard 1"."""
+    """ "three different in a row 10, two different in a row 5, a single Shard 1"."""
     return ", ".join(
         f"{COUNT_WORDS.get(n, str(n))} {what} {p}" if n > 1 else f"{single} {p}"
         for n, p in sorted(table.items(), reverse=True)
