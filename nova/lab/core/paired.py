@@ -210,9 +210,10 @@ class Difference:
             f"{self.label}: {_fmt(self.default, self.unit)} -> {_fmt(self.variant, self.unit)}, "
             f"{self.diff:+.1f}{unit} [{self.ci95[0]:+.1f}, {self.ci95[1]:+.1f}]: {self.verdict}"
         )
+        text += f" ({self.note})" if self.note else ""
         if self.detect_games is not None and self.verdict == NO_CHANGE:
-            text += f" (a change of {self.detect:g}{unit}: about {self.detect_games:,} games)"
-        return text + (f" ({self.note})" if self.note else "")
+            text += f"; a change of {self.detect:g}{unit}: about {self.detect_games:,} games"
+        return text
 
 
 def _fmt(x: float | None, unit: str) -> str:
