@@ -32,6 +32,17 @@ def test_a_figure_is_flagged_when_it_moves_more_than_three_points_and_sure_only_
     assert got["a"].move > FLAG_POINTS
 
 
+def test_a_move_sure_alone_is_not_sure_among_many_figures():
+    """Issue 50: 27 figures at 95% each call some "sure" by chance; the family counts."""
+    alone = {"x": {"a": _rate("a", 50.0, 400)}, "y": {"a": _rate("a", 58.0, 400)}}
+    (flag,) = flags(alone)
+    assert flag.ci95[0] > 0 and flag.sure and flag.family == 1  # 2.3 standard errors
+    many = {n: {f"k{i}": _rate(f"k{i}", 50.0, 400) for i in range(27)} for n in "xyz"}
+    many["y"]["k0"] = _rate("k0", 58.0, 400)
+    (flag,) = flags(many)
+    assert flag.ci95[0] > 0 and flag.family == 27 * 3 and not flag.sure
+
+
 def test_a_rate_of_all_or_nothing_on_few_games_is_not_sure():
     at = {"x": {"a": _rate("a", 100.0, 2)}, "y": {"a": _rate("a", 0.0, 2)}}
     (flag,) = flags(at)

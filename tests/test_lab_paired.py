@@ -164,6 +164,7 @@ SHORT_TRACK = {
 }
 
 
+@pytest.mark.slow  # about 10 s of CPU: 40 real games
 def test_a_real_shorter_track_is_found(capsys, tmp_path):
     """One small real run: 20 games a side of novice bots (the cheapest that finish a game)."""
     short = tmp_path / "short.json"

@@ -6,10 +6,13 @@ rate, the game's length, the Super-Nova rate and each card's win rate when playe
 its 95% interval, then flags each figure that moves by more than :data:`FLAG_POINTS` between
 two levels. A rate moves in percentage points; the length in rounds (a round is its point).
 
-A flag says how sure the move is: ``sure`` when the 95% interval of the difference between
-the two levels leaves out zero (a rate's standard error as Agresti and Caffo's, one win and
-one loss added, so a rate of 0% or 100% on few games is not sure), else ``noise?`` (more games
-would tell). The levels play the same deals; the interval treats them as independent, which
+A flag says how sure the move is: ``sure`` when the difference between the two levels is
+clear of zero even counting every figure and every pair of levels that could have moved
+(Bonferroni: its two-sided p-value under 5% / (figures x pairs of levels), so 27 figures
+at three levels do not make a "sure" of chance; a rate's standard error as Agresti and
+Caffo's, one win and one loss added, so a rate of 0% or 100% on few games is not sure), else
+``noise?`` (more games would tell). Its ``ci95`` is the move's own 95% interval. The
+levels play the same deals; the interval treats them as independent, which
 errs on the wide side.
 """
 
@@ -20,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .core.game import GameResult
-from .core.paired import card_names, pooled_cards
+from .core.paired import ALPHA, card_names, normal_cdf, pooled_cards
 from .core.stats import spread, wilson
 
 FLAG_POINTS = 3.0  # a figure that moves by more than this between levels is flagged
@@ -103,10 +106,12 @@ class Flag:
     move: float  # high's value minus low's, in the figure's unit
     ci95: tuple[float, float]  # the difference's 95% interval
     unit: str
+    p: float = 1.0  # the move's two-sided p-value
+    family: int = 1  # the figures times the pairs of levels: what could have moved
 
     @property
     def sure(self) -> bool:
-        return self.ci95[0] > 0
+        return self.ci95[0] > 0 and self.p < ALPHA / max(self.family, 1)
 
     def as_json(self) -> dict:
         return {
@@ -116,6 +121,8 @@ class Flag:
             "move": round(self.move, 2),
             "ci95": [round(self.ci95[0], 2), round(self.ci95[1], 2)],
             "unit": self.unit,
+            "p": float(f"{self.p:.3g}"),
+            "family": self.family,
             "sure": self.sure,
         }
 
@@ -134,6 +141,8 @@ def flags(figures: dict[str, dict[str, Figure]]) -> list[Flag]:
     names = list(figures)
     if len(names) < 2:
         return []
+    keys = set.intersection(*(set(figures[n]) for n in names))
+    family = len(keys) * len(names) * (len(names) - 1) // 2
     out = []
     for key, first in figures[names[0]].items():
         at = [(name, figures[name][key]) for name in names if key in figures[name]]
@@ -144,10 +153,14 @@ def flags(figures: dict[str, dict[str, Figure]]) -> list[Flag]:
         move = high.value - low.value
         if move <= FLAG_POINTS:
             continue
-        half = Z95 * math.hypot(low.se, high.se)
+        se = math.hypot(low.se, high.se)
+        half = Z95 * se
         centre = high.centre - low.centre
         interval = (centre - half, centre + half)
-        out.append(Flag(key, first.label, low_name, high_name, move, interval, first.unit))
+        p = 2 * (1 - normal_cdf(abs(centre) / se)) if se > 0 else float(centre == 0)
+        out.append(
+            Flag(key, first.label, low_name, high_name, move, interval, first.unit, p, family)
+        )
     return out
 
 

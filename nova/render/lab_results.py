@@ -196,11 +196,9 @@ def differences_html(diffs: Sequence[Difference]) -> str:
     for d in diffs:
         unit = " pts" if d.unit == "%" else " rounds"
         ci = f" [{num(d.ci95[0], d.unit, '+')}, {num(d.ci95[1], d.unit, '+')}]" if d.ci95 else ""
-        verdict = d.verdict
+        verdict = d.verdict + (f" ({d.note})" if d.note else "")
         if d.verdict == "no change found" and d.detect_games:
-            verdict += f" (±{d.detect:g}{unit}: about {d.detect_games:,} games)"
-        elif d.note:
-            verdict += f" ({d.note})"
+            verdict += f"; a change of ±{d.detect:g}{unit}: about {d.detect_games:,} games"
         mark = ' class="lab-changed"' if d.verdict == "changed" else ""
         rows += (
             f'<tr{mark}><th scope="row">{_e(d.label)}</th>'
@@ -208,11 +206,13 @@ def differences_html(diffs: Sequence[Difference]) -> str:
             f"<td>{_e(num(d.diff, d.unit, '+'))}{_e(unit if d.diff is not None else '')}"
             f"{_e(ci)}</td><td>{_e(verdict)}</td></tr>"
         )
-    summary = (
-        f"{len(changed)} of {tested} figures changed: " + ", ".join(d.label for d in changed) + "."
-        if changed
-        else f"No change found in {tested} figures tested."
-    )
+    if changed:
+        summary = f"{len(changed)} of {tested} figures changed: "
+        summary += ", ".join(d.label for d in changed) + "."
+    elif tested:
+        summary = f"No change found in the {tested} figures tested."
+    else:
+        summary = "Too few games to test a figure: play 20 games a side or more."
     return (
         "<h3>What the variant changed</h3>"
         f'<p class="lab-verdict">{_e(summary)} The same {diffs[0].games:,} games under both '

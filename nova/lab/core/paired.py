@@ -210,9 +210,10 @@ class Difference:
             f"{self.label}: {_fmt(self.default, self.unit)} -> {_fmt(self.variant, self.unit)}, "
             f"{self.diff:+.1f}{unit} [{self.ci95[0]:+.1f}, {self.ci95[1]:+.1f}]: {self.verdict}"
         )
+        text += f" ({self.note})" if self.note else ""
         if self.detect_games is not None and self.verdict == NO_CHANGE:
-            text += f" (a change of {self.detect:g}{unit}: about {self.detect_games:,} games)"
-        return text + (f" ({self.note})" if self.note else "")
+            text += f"; a change of {self.detect:g}{unit}: about {self.detect_games:,} games"
+        return text
 
 
 def _fmt(x: float | None, unit: str) -> str:
@@ -271,7 +272,7 @@ def _difference(
     u = [zv - zd for zd, zv in zip(d.z, v.z, strict=True)]
     se = _se(u)
     diff = v.value - d.value
-    ci = (scale * (diff - _Z95 * se), scale * (diff + _Z95 * se))
+    ci = _clip((scale * (diff - _Z95 * se), scale * (diff + _Z95 * se)), unit)
     sd_pair = scale * se * math.sqrt(n)
     if n < MIN_GAMES or min(d.weight, v.weight) < min_weight:
         note = (
@@ -294,6 +295,13 @@ def _difference(
         figure, label, unit, sc(d.value), sc(v.value), scale * diff, ci, p, None,
         NO_CHANGE, n, sd_pair,
     )  # fmt: skip
+
+
+def _clip(interval: tuple[float, float], unit: str) -> tuple[float, float]:
+    """A difference of two rates lies within +-100 points."""
+    if unit != "%":
+        return interval
+    return max(-100.0, interval[0]), min(100.0, interval[1])
 
 
 def games_to_detect(sd_pair: float | None, size: float, family: int) -> int | None:
@@ -346,12 +354,12 @@ def differences(
         games = None
         if detect is not None:
             size = detect
-            if not changed:
+            if not changed and x.p is not None:  # an untested figure's spread is no guide
                 games = games_to_detect(x.sd_pair, detect, family)
         wide = None
         if x.diff is not None and x.sd_pair is not None and x.p is not None:
             half = z_family * x.sd_pair / math.sqrt(x.games)
-            wide = (x.diff - half, x.diff + half)
+            wide = _clip((x.diff - half, x.diff + half), x.unit)
         verdict = CHANGED if changed else NO_CHANGE
         final.append(
             replace(
