@@ -90,9 +90,6 @@ class Session:
             self._after_move(i, self.states[i], move, self.states[i + 1])
         # On a fresh start or a resume, the device may be in anyone's hands.
         self.shown: int | None = None
-        # (decisions so far, Shards to leave): what the person set on the moving ship's
-        # control for the decision on screen (see leave_choice)
-        self._leave: tuple[int, int] | None = None
         self.notice = ""
 
     # -- set-up -----------------------------------------------------------------------
@@ -316,6 +313,9 @@ class Session:
         return True
 
     _log_index: list[int]
+    # (decisions so far, Shards to leave): what the person set on the moving ship's control
+    # for the decision on screen (leave_choice); a class default, for subclasses too
+    _leave: tuple[int, int] | None = None
 
     def _after_move(self, i: int, before: State, move: str, after: State) -> None:
         if not hasattr(self, "_log_index"):
