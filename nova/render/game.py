@@ -15,7 +15,7 @@ from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, card_slots, end_turn_button, prompt
+from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -349,6 +349,7 @@ class GamePage:
     share_panel: str = ""
     shareable: bool = True
     weighed: str = ""
+    leave: tuple[int, int] | None = None  # the moving ship's Shards control (leave_html)
 
 
 def game_html(view: View, page: GamePage) -> str:
@@ -373,6 +374,7 @@ def game_html(view: View, page: GamePage) -> str:
     undo = _undo_button(page.can_undo, page.undo_why)
     topbar = _topbar(view, names, colours, undo, page.shareable, page.embed)
     board = board_svg(view, names, colours, True, keys, page.static_slot, page.marks, known)
+    actions = choices_html(view, keys) + leave_html(page.leave)
     share_panel = page.share_panel
     return (
         f'<div class="game" data-seat="{view.seat}" data-decider="{view.current}">'
@@ -383,7 +385,7 @@ def game_html(view: View, page: GamePage) -> str:
         f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
-        + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
+        + part(f'<div class="action-bar">{actions}{end}</div>', "part-actions")
         + page.weighed
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")

@@ -44,9 +44,12 @@ class Attack(Action):
         return bool(attackers(s))
 
     def prompt(self, view: View) -> str:
+        word = self.verb.capitalize()
         if self.ship is None:
-            return f"Choose your ship that will {self.verb}."
-        return f"Choose the opponent's ship to {self.verb}."
+            return f"{word}: choose your ship next to an opponent's."
+        if self.target is None:
+            return f"{word}: choose the opponent's ship to push away."
+        return f"{word}: take all your Shards along, or leave the bottom ones?"
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
         if move.kind != mv.TARGET:

@@ -103,6 +103,13 @@ class CloseScores(Intent):
 
 
 @dataclass(frozen=True)
+class PickLeave(Intent):
+    """The moving ship's control: how many of its Shards it leaves behind (0: keeps all)."""
+
+    n: int = 0
+
+
+@dataclass(frozen=True)
 class BotPlayed(Intent):
     """A bot's decision, already checked by the engine (``note``: a bot's failure said)."""
 
@@ -190,6 +197,14 @@ def undo(page: Page, ui: UiState, screen: GameScreen, intent: Undo) -> Result:
     s = _on_game(ui)
     if s is not None and s.undo():
         return autosave(page, ui), ALL
+    return ui, ALL
+
+
+def pick_leave(page: Page, ui: UiState, screen: GameScreen, intent: PickLeave) -> Result:
+    s = _on_game(ui)
+    if s is None or s.leave_choice() is None:
+        return ui, NONE
+    s.pick_leave(intent.n)
     return ui, ALL
 
 
@@ -352,7 +367,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
         thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
-        share_panel=panel, weighed=weighed,
+        share_panel=panel, weighed=weighed, leave=s.leave_choice(),
     )  # fmt: skip
     html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
@@ -397,6 +412,7 @@ SCREEN = ScreenDef(
         Ready: ready,
         Undo: undo,
         CloseScores: close_scores,
+        PickLeave: pick_leave,
         AskHint: ask_hint,
         AskWhy: ask_why,
         Share: share,
@@ -407,6 +423,7 @@ SCREEN = ScreenDef(
         "ready": lambda arg, form: Ready(),
         "undo": lambda arg, form: Undo(),
         "close-scores": lambda arg, form: CloseScores(),
+        "leave": lambda arg, form: PickLeave(int(arg) if arg.isdigit() else 0),
         "share": lambda arg, form: Share(form.here),
         "hint": lambda arg, form: AskHint(),
         "bot-why": lambda arg, form: AskWhy(),
