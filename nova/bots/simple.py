@@ -67,7 +67,7 @@ class PlanningBot(Bot):
     def consider(self, s, seat: int, seen: Sequence, plan: Sequence) -> None:
         """Keep the options ranked for the plan's first decision and the one it took
         (``seen``), if it had them."""
-        self.considered = Considered.of(s.num_players, *seen[0]) if seen and plan else None
+        self.considered = Considered.of(s.num_players, *seen[0], plan) if seen and plan else None
 
     def recall(self, view: View) -> str | None:
         m = self.memory.get(view_key(view))
