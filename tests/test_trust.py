@@ -205,3 +205,36 @@ def test_every_levels_bot_in_the_worker_says_what_it_weighed(level):
     request = bot_request(s, seat, [level, level], 5, 1000, "g")
     answer = Thinker().think(json.loads(request))
     assert answer["turns"] and answer["turns"][0]["moves"][0] == answer["move"]
+
+
+def test_the_hint_marks_the_first_of_its_list_which_runs_by_chance():
+    """Through the page's loop and the worker (CPython): the choice marked is the list's
+    first, and the list runs best chance first, each line once."""
+    import asyncio
+
+    from helpers_async import run
+
+    from nova.web.bot_loop import BotLoop
+
+    async def no_wait(*_args) -> None:
+        await asyncio.sleep(0)
+
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(5))
+    c.start()
+    c.dispatch(StartGame(FormInput(bots=("", "pilot"), think_ms="250", seed="11")))
+    thinker = Thinker()
+
+    async def ask(request: str) -> str:
+        return json.dumps(thinker.think(json.loads(request)))
+
+    loop = BotLoop(c, no_wait, no_wait, no_wait)
+    loop.ask = ask
+    c.dispatch(ui_intent("hint"))
+    ready = run(loop.hint())
+    assert ready is not None and ready.turns
+    assert ready.token == ready.turns[0].first
+    percents = [t.percent for t in ready.turns]
+    assert percents == sorted(percents, reverse=True)
+    assert len({t.words for t in ready.turns}) == len(ready.turns)
+    c.dispatch(ready)
+    assert re.search(rf'data-move="{re.escape(ready.token)}"[^>]*data-hint', c.markup())
