@@ -125,9 +125,11 @@ def academy_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
 
 
 def _points_html(view: View, i: int, lay: Layout) -> str:
-    """A seat's points, saying what they count: the final score once the game is over; your
-    own full score (you know your Specials); an opponent's *public* points (bays and the
-    Specials on view), since the Specials in their hand and deck are secret until the end."""
+    """A seat's points, saying what they count: the final score once the game is over;
+    until then every seat's Cargo Bays, the one figure public for all and steady (Shards
+    banked stay banked); your own Specials beside yours. An opponent's Specials are not
+    counted: those in their hand and deck are secret until the end (R55), and counting
+    only the ones on view made the figure jump as they were played and shuffled away."""
     if view.over and view.scores:
         return (
             f'<span class="pts" title="Final score (R50-R58)"><b>{view.scores[i]} pts</b> '
@@ -135,17 +137,23 @@ def _points_html(view: View, i: int, lay: Layout) -> str:
         )
     d = view.seats[i]
     bays = sum(best_bay_split(b, lay.bay_sets)[0] for b in d.bays)
-    specials = d.score_estimate - bays
     if i == view.seat:
-        title = f"Your score now: Cargo Bays {bays} + Special cards {specials} (R50-R58)"
-        return f'<span class="pts" title="{title}"><b>{d.score_estimate} pts</b> now</span>'
+        specials = d.score_estimate - bays
+        title = (
+            f"Cargo Bays {bays} pts; your Special cards add {specials} at the end (R55): "
+            f"{d.score_estimate} pts now"
+        )
+        return (
+            f'<span class="pts" title="{title}"><b>{bays} pts</b> in bays'
+            f'<span class="pts-specials"> +{specials} Specials</span></span>'
+        )
     title = (
-        f"Points on view: Cargo Bays {bays} + Specials played or discarded {specials}. "
-        "Specials in their hand and deck are secret and count at the end (R55)."
+        f"Cargo Bays {bays} pts. Special cards score at the end (R55); theirs are secret "
+        "until then, so no seat's are counted here but your own."
     )
     return (
-        f'<span class="pts" title="{title}"><b>{d.score_estimate} pts</b> on view'
-        '<span class="sr-only"> (secret Specials count at the end)</span></span>'
+        f'<span class="pts" title="{title}"><b>{bays} pts</b> in bays'
+        '<span class="sr-only"> (their Specials count at the end)</span></span>'
     )
 
 

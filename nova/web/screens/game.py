@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
 from ...render.game import GamePage, game_html
-from ...render.hint import WeighedTurn, turns_html
+from ...render.hint import WeighedTurn, turns_html, which_card
 from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from ..state import UiState
 
 HINT_BOT = "best"  # the strongest bot the page offers (docs/BOTS.md) gives the hints
+# the hint thinks this long at least, whatever the form's thinking time (which reaches no
+# level): at a quarter or one second a phone simulated each turn it showed 4 times (issue 49)
+HINT_MS = 2500
 
 
 @dataclass(frozen=True)
@@ -294,7 +297,8 @@ def hint_request(ui: UiState) -> str | None:
     bots = list(s.record.bots)
     bots[seat] = HINT_BOT
     seed = s.record.seed * 1_000_003 + s.moves
-    return bot_request(s.state, seat, bots, seed, ui.form.think_ms, f"hint:{ui.game_id}", True)
+    think = max(ui.form.think_ms, HINT_MS)
+    return bot_request(s.state, seat, bots, seed, think, f"hint:{ui.game_id}", True)
 
 
 def hint_text(s: Session, token: str) -> str:
@@ -311,7 +315,7 @@ def hint_text(s: Session, token: str) -> str:
         return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view.bays)
 
     gain = bays(after) - bays(before)
-    words = line or "this decision"
+    words = (line or "this decision") + which_card(before, token)
     return f"{words}: Cargo Bays +{gain} pts" if gain > 0 else words
 
 
