@@ -12,11 +12,12 @@ from typing import Any
 from ..rules import Layout, Move, View
 from ..rules import move as mv
 from ..rules.scoring import best_bay_split
-from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
+from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
 from .prompts import assign_keys, card_slots, end_turn_button, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
+from .zoom import zoom_spec
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
 TRACK_NAME = {
@@ -50,15 +51,10 @@ def full_page_button(cls: str = "") -> str:
 
 
 def zoom_attr(view: View) -> str:
-    """``data-zoom="x0 y0 x1 y1 side"``: the box around the board's tap targets and the
-    smallest target's side (board units), for a phone to zoom the board to them (App)."""
-    boxes = choice_boxes(view)
-    if not boxes:
-        return ""
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    side = min(min(b[2] - b[0], b[3] - b[1]) for b in boxes)
-    return f' data-zoom="{x0:.0f} {y0:.0f} {x1:.0f} {y1:.0f} {side:.0f}"'
+    """``data-zoom="x0 y0 x1 y1 side"``: the box around every one of the board's tap targets
+    and the smallest target's side (board units), for a phone to zoom the board to them
+    (``zoom.py``, App)."""
+    return zoom_spec(view)
 
 
 def track_html(view: View) -> str:

@@ -118,14 +118,22 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             '<button type="button" data-ui="skip-lesson" class="secondary small">'
             "Skip this lesson</button></div>"
         )
+    # the first lesson says what the game is about: read first, so it heads the board (on a
+    # phone the board is as wide as the screen and has room above it), before the goal
+    first = lesson.id == TUTORIAL_IDS[0]
+    intro = "" if first else f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
     panel = (
         '<section class="panel lesson-panel" aria-label="Lesson">'
         f"<h2>{escape(lesson.title)}</h2>"
-        f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
-        f"{rule_html(lesson.rule, lesson.quote)}{after}</section>"
+        f"{intro}{rule_html(lesson.rule, lesson.quote)}{after}</section>"
     )
     # the goal heads the board it is about: in view with the board on any screen
     goal = f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
+    if first:
+        goal = (
+            f'<p class="lesson-goal lesson-about"><strong>{escape(lesson.title)}:</strong> '
+            f"{escape(lesson.intro)}</p>{goal}"
+        )
     board = board_svg(
         view, names, colours, True, keys, marks=_last_tap(session), frame=_frame(session, view)
     )
