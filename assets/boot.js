@@ -225,13 +225,33 @@ window.novaMorph = (root, html) => {
 
 // The board's own pinch and double tap on a phone (the page itself is one screen that never
 // zooms): two fingers scale the board around their midpoint; a double tap on the board (not
-// on a choice) zooms in there, or back out to the whole board. The next decision frames its
-// choices again (nova/render/zoom.py, whose MAX_SCALE is MAX_ZOOM here).
+// on a choice) zooms in there, or back out to the whole board. The player's zoom stays
+// through redraws (a bot's move, a message) until the board asks for something else, whose
+// choices the page then frames again (nova/render/zoom.py, whose MAX_SCALE is MAX_ZOOM here):
+// nova/web/dom.py asks novaUserZoom(stage) first.
 (() => {
   const MAX_ZOOM = 4;
   const PHONE_PX = 700; // nova/web/dom.py's PHONE_MAX_PX
   let pinch = null;
   let lastTap = null;
+  let mine = null; // the player's zoom: {spec (what the board asked), scale, left, top}
+  const specOf = (stage) => stage.getAttribute("data-zoom") || "";
+  const remember = (wrap) => {
+    mine = { spec: specOf(stageOf(wrap)), scale: scaleOf(wrap),
+      left: wrap.scrollLeft, top: wrap.scrollTop };
+  };
+  window.novaUserZoom = (stage) => {
+    if (!mine || !stage || mine.spec !== specOf(stage) || innerWidth > PHONE_PX) {
+      mine = null;
+      return false;
+    }
+    const wrap = stage.parentElement;
+    wrap.classList.add("zoomed");
+    stage.style.setProperty("--zs", mine.scale.toFixed(3));
+    wrap.scrollLeft = mine.left;
+    wrap.scrollTop = mine.top;
+    return true;
+  };
   const wrapOf = (e) => (e.target.closest ? e.target.closest(".board-wrap") : null);
   const stageOf = (wrap) => wrap.querySelector(".board-stage");
   const scaleOf = (wrap) => (wrap.classList.contains("zoomed")
@@ -273,7 +293,10 @@ window.novaMorph = (root, html) => {
   }, { passive: false });
   document.addEventListener("touchend", (e) => {
     if (pinch) {
-      if (e.touches.length < 2) pinch = null;
+      if (e.touches.length < 2) {
+        remember(pinch.wrap);
+        pinch = null;
+      }
       return;
     }
     const wrap = wrapOf(e);
@@ -286,6 +309,7 @@ window.novaMorph = (root, html) => {
     const now = performance.now();
     if (lastTap && now - lastTap.at < 350 && apart(t, lastTap.touch) < 30) {
       zoomTo(wrap, scaleOf(wrap) > 1.2 ? 1 : 2.5, t.clientX, t.clientY);
+      remember(wrap);
       lastTap = null;
       e.preventDefault(); // no click: the second tap only zooms
     } else {

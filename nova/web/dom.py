@@ -105,6 +105,9 @@ class Painting:
         stage = element(self.root.querySelector(".board-stage"))
         if stage is None:
             return
+        keep = getattr(self.window, "novaUserZoom", None)  # the player's pinch (boot.js)
+        if keep is not None and keep(stage):
+            return
         wrap = stage.parentElement
         spec = stage.getAttribute("data-zoom")
         box = ZoomBox.parse(spec) if isinstance(spec, str) else None
