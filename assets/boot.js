@@ -19,7 +19,9 @@ try {
 // publisher's page for many visitors. This page loads no packages, so PyScript always gets a
 // small in-memory stand-in: nothing to wait for, nothing to refuse. (A probe of the real
 // database used to decide, but PyScript now reads its config inline and opens the database
-// before any probe can answer.)
+// before any probe can answer.) The bots' and the workbench's workers get the same stand-in
+// from the interpreter shim (tools/build_site.py copies the lines between the markers there).
+// memory-idb: begin
 const memoryIDB = (() => {
   const later = (req, compute) => setTimeout(() => {
     try {
@@ -89,6 +91,7 @@ const memoryIDB = (() => {
     },
   };
 })();
+// memory-idb: end
 
 try {
   Object.defineProperty(window, "indexedDB", { value: memoryIDB, configurable: true });

@@ -335,7 +335,10 @@ def test_a_worker_that_cannot_start_is_said_and_the_bots_still_play(page_factory
     page.wait_for_function("+document.body.dataset.novaMoves >= 10", timeout=60_000)
     assert page.get_attribute("body", "data-nova-worker") == "failed"
     assert page.get_attribute("body", "data-nova-bot-where") == "page"
-    assert "could not start" in page.inner_text(".status")
+    status = page.inner_text(".status")
+    assert "could not start" in status
+    # in plain words: never an exception's name (issue 49)
+    assert not any(w in status for w in ("Exception", "Error", "(")), status
     assert page.nova.page_errors == []
 
 

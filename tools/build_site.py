@@ -615,6 +615,16 @@ def start_screen_html() -> str:
 SHIM = (ROOT / "tools" / "nova-shim.mjs").read_text
 
 
+def memory_idb() -> str:
+    """assets/boot.js's in-memory IndexedDB (between its ``memory-idb`` markers), for the
+    shim: one source for the page and its workers."""
+    text = (ROOT / "assets" / "boot.js").read_text()
+    begin, end = "// memory-idb: begin\n", "// memory-idb: end\n"
+    if begin not in text or end not in text:
+        raise SystemExit("build_site: assets/boot.js lacks its memory-idb markers")
+    return text[text.index(begin) + len(begin) : text.index(end)]
+
+
 BARE_HTML = """\
 <!doctype html>
 <html lang="en">
@@ -797,6 +807,8 @@ def build(out: Path, pyc_package: bool = True) -> Site:
             "STDLIB_REST": rest_name,
             "STDLIB_SHA256": manifest["stdlib_sha256"],
             "NOVA_ZIP_SHA256": manifest["nova_zip_sha256"],
+            # PyScript's workers get the page's in-memory IndexedDB (the shim says why)
+            "MEMORY_IDB": memory_idb(),
             # the page loads no packages: Pyodide gets the lock file's "info" and no package
             # list instead of fetching the 119 KB pyodide-lock.json (the bare page still does)
             "LOCK_JSON": json.dumps(

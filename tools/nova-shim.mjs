@@ -28,6 +28,23 @@ for (const name of ["Suspending", "Suspender", "promising"]) {
   } catch (e) { /* not there */ }
 }
 
+// PyScript 0.7.31's worker opens IndexedDB (its package cache) unconditionally, just after
+// importing this module and before calling loadPyodide(), and cannot start where the browser
+// refuses storage: a third-party iframe with third-party storage blocked, as on the
+// publisher's page for many visitors (the bots' worker used to fail there). The game loads no
+// packages, so a worker gets the same small in-memory stand-in as the page (assets/boot.js's,
+// copied here by tools/build_site.py; the page's own is installed by boot.js, earlier than
+// this module runs there): nothing to wait for, nothing to refuse. Nothing of the game uses
+// IndexedDB.
+{{MEMORY_IDB}}
+if (typeof document === "undefined") {
+  try {
+    Object.defineProperty(globalThis, "indexedDB", { value: memoryIDB, configurable: true });
+  } catch (e) {
+    try { globalThis.indexedDB.open = memoryIDB.open; } catch (e2) { /* nothing more to try */ }
+  }
+}
+
 const base = new URL("./", import.meta.url).href;
 const root = new URL("../../", import.meta.url).href;
 export { version };

@@ -39,6 +39,7 @@ import sys
 from ..bots import BOT_NAMES, LEVEL_NAMES, level_named
 from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
+from .core.paired import DEFAULT_DETECT, card_names, differences, verdict_lines
 from .core.result import run_result
 from .core.summary import summarize
 from .levels import levels_result
@@ -141,6 +142,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--variant", default=None, help="a variant JSON file")
     ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
     ap.add_argument(
+        "--detect",
+        type=float,
+        default=DEFAULT_DETECT,
+        metavar="SIZE",
+        help="with --compare: where no change is found, how many games would find a change "
+        "of SIZE (points of a rate, rounds of the length; default 3)",
+    )
+    ap.add_argument(
         "--levels",
         default=None,
         metavar="A,B,C",
@@ -188,6 +197,8 @@ def main(argv: list[str]) -> int:
         elapsed,
         args.workers,
         args.scheduler,
+        names=card_names(args.players, batches[0].variant),
+        detect=args.detect,
     )
     summary = result.as_json()
     out = {"base": summary}
@@ -202,33 +213,38 @@ def main(argv: list[str]) -> int:
         + (f", budget {args.budget}" if args.budget else "")
     )
     lines = report_lines(result.base, result.compare, names)
+    if result.differences:
+        lines += ["", *verdict_lines(result.differences)]
     columns = [(names[i], out[k]) for i, k in enumerate(keys)]
     return put_out(args, title, lines, summary, columns)
 
 
 def levels_main(args: argparse.Namespace) -> int:
-    """``--levels``: one batch a level on the same seeds, each level's figures, the flags."""
+    """``--levels``: one batch a level on the same seeds, each level's figures, the flags;
+    with ``--compare``, the variant too at every level, and what it changed at each."""
     try:
         names = [n.strip() for n in args.levels.split(",") if n.strip()]
         if len(names) < 2 or len(set(names)) != len(names):
             raise ValueError(f"--levels: {args.levels!r}: two or more different levels")
         levels = [level_named(n) for n in names]
-        if args.compare:
-            raise ValueError("--levels plays one set of rules: give --variant, not --compare")
-        layout_for(args.players, args.variant)
+        for v in (args.variant, args.compare):
+            layout_for(args.players, v)
     except (ValueError, ContentError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    variant = read_variant(args.variant)
+    variants = [read_variant(args.variant)] + ([read_variant(args.compare)] if args.compare else [])
     batches = [
         Batch(args.players, (lv.name,) * args.players, args.games, None, variant, args.seed)
+        for variant in variants
         for lv in levels
     ]
     if not args.json:
         where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
+        rules = " and ".join(
+            p for p in (args.variant or "default rules", args.compare) if p is not None
+        )
         print(
-            f"playing {args.games} games at each of {', '.join(names)} "
-            f"({args.variant or 'default rules'}) {where}...",
+            f"playing {args.games} games at each of {', '.join(names)} ({rules}) {where}...",
             file=sys.stderr,
         )
     try:
@@ -238,7 +254,9 @@ def levels_main(args: argparse.Namespace) -> int:
     except LabSetupError as exc:
         print(exc, file=sys.stderr)
         return 2
-    result = levels_result(names, results, args.players)
+    cards = card_names(args.players, variants[0])
+    base = results[: len(names)]
+    result = levels_result(names, base, args.players, cards)
     out = result.as_json()
     out.update(players=args.players, variant=args.variant, seed=args.seed)
     title = (
@@ -246,11 +264,21 @@ def levels_main(args: argparse.Namespace) -> int:
         f"{os.path.basename(args.variant or 'default rules')}, seed {args.seed}"
     )
     lines = result.lines()
+    if args.compare:
+        other = results[len(names) :]
+        compared = levels_result(names, other, args.players, cards)
+        out["compare"] = {**compared.as_json(), "variant": args.compare}
+        out["detect"] = args.detect
+        out["differences"] = {}
+        for name, d_rs, v_rs in zip(names, base, other, strict=True):
+            diffs = differences(d_rs, v_rs, cards, args.detect)
+            out["differences"][name] = [d.as_json() for d in diffs]
+            lines += ["", *verdict_lines(diffs, f"at {name}: what {args.compare} changed")]
     columns = []
     if args.report:  # the usual charts, a column a level
         summaries = [
             summarize(rs, args.players, [n] * args.players, elapsed)
-            for n, rs in zip(names, results, strict=True)
+            for n, rs in zip(names, base, strict=True)
         ]
         columns = [(n, s.as_json()) for n, s in zip(names, summaries, strict=True)]
     return put_out(args, title, lines, out, columns, levels=out)

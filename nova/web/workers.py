@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 WORKER_SRC = "./bots_worker.py"  # the bots' worker (site root; see tools/build_site.py)
 WORKER_BOOT_S = 60.0  # a worker not up by then counts as failed (a cold boot takes seconds)
 LAB_WORKER_SRC = "./lab_worker.py"  # the workbench's workers (site root)
+# what the player reads when the bots' worker cannot start (never an exception's name)
+WORKER_FAILED = (
+    "The bots' helper could not start, so they think on this page: "
+    "it may answer a little slower while they do."
+)
 
 
 class Workers:
@@ -57,12 +62,9 @@ class Workers:
             await asyncio.wait_for(worker.hello(), WORKER_BOOT_S)
         except Exception as exc:  # blocked by the browser, a CSP, a network fault, a bug
             self.body.setAttribute("data-nova-worker", "failed")
-            note = (
-                "The bots' helper could not start "
-                f"({exc.__class__.__name__}), so they think on this page: "
-                "it may answer a little slower while they do."
-            )
-            self.c.dispatch(WorkerChanged(Worker.FAILED, note))
+            # the exception is for the developer's console; the player reads plain words
+            self.window.console.warn(f"nova: the bots' worker did not start: {exc!r}")
+            self.c.dispatch(WorkerChanged(Worker.FAILED, WORKER_FAILED))
         else:
             self.worker = worker
             self.bots.ask = worker.think

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import json
 import random
 import statistics
@@ -488,6 +489,26 @@ def main(argv: list[str]) -> int:
     )
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     ap.add_argument("--bots-only", action="store_true", help="only the bots in the page")
+    ap.add_argument(
+        "--long-tasks",
+        action="store_true",
+        help="only the long tasks: the publisher's page with the game in a frame sharing its "
+        "renderer, and the game's own page against the Admiral (CPU slowed --throttle times)",
+    )
+    ap.add_argument(
+        "--frame-decisions", type=int, default=150, help="bot decisions in the publisher's frame"
+    )
+    ap.add_argument(
+        "--own-decisions", type=int, default=20, help="decisions of the game vs the Admiral"
+    )
+    ap.add_argument(
+        "--site",
+        type=Path,
+        action="append",
+        default=[],
+        help="with --long-tasks: a built site to measure instead of _site/ (another release, "
+        "built with its own tools/build_site.py --out DIR); repeat to measure several in turn",
+    )
     args = ap.parse_args(argv)
 
     tools = ROOT / "tools"
@@ -501,6 +522,8 @@ def main(argv: list[str]) -> int:
         return 2
     if not args.no_build:
         build_site()
+    if args.long_tasks:
+        return _long_tasks(args, sync_playwright)
     log_dir = tempfile.TemporaryDirectory()
     log = ServerLog(Path(log_dir.name) / "requests.jsonl")
     try:
@@ -701,6 +724,23 @@ def main(argv: list[str]) -> int:
             print(f"  note: {note}")
     if bots:
         _print_bots(bots, args, row)
+    return 0
+
+
+def _long_tasks(args, sync_playwright) -> int:
+    from .long_tasks import frame_long_tasks, own_page_long_tasks, print_long_tasks
+
+    def row(name: str, value: str, ref: str) -> None:
+        print(f"  {name:<44} {value:>34}   {ref}")
+
+    with sync_playwright() as p:
+        for root in args.site or [None]:
+            served = functools.partial(served_site, root=root)
+            frame = frame_long_tasks(p, served, args.throttle, args.frame_decisions)
+            with served() as url:
+                own = own_page_long_tasks(p, url, args.throttle, args.own_decisions, args.seed)
+            print(f"site: {root or ROOT / '_site'}")
+            print_long_tasks(frame, own, args, row)
     return 0
 
 

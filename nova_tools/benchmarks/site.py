@@ -21,10 +21,19 @@ def build_site() -> None:
 
 
 @contextmanager
-def served_site(log_requests: Path | None = None) -> Iterator[str]:
-    """``_site/`` served by tools/serve.py (each request logged to ``log_requests`` when
-    given); yields its address, and stops the server after."""
+def served_site(
+    log_requests: Path | None = None,
+    extra_ancestors: list[str] | tuple[str, ...] = (),
+    root: Path | None = None,
+) -> Iterator[str]:
+    """``_site/`` (or ``root``) served by tools/serve.py (each request logged to
+    ``log_requests`` when given; ``extra_ancestors`` may frame it); yields its address, and
+    stops the server after."""
     args = [sys.executable, str(TOOLS / "serve.py"), "--port", "0"]
+    if root is not None:
+        args += ["--root", str(root)]
+    for origin in extra_ancestors:
+        args += ["--frame-ancestor", origin]
     if log_requests is not None:
         args += ["--log-requests", str(log_requests)]
     server = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)

@@ -313,10 +313,13 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     names = s.record.names
     colours = safe_colours(s.record.colours)
     view = s.view()
+    # a game under a variant (a playtester's link, the workbench's) says so all along
+    variant = s.record.variant_name()
+    rules = f"Variant {variant}: not today's rules." if variant else ""
     if s.needs_pass():
         return Drawing(elsewhere_html(ui) + pass_html(
             view, names, colours, s.state.current_player, page.embed, s.marks(),
-            " ".join(x for x in (ui.message, ui.save_error) if x),
+            " ".join(x for x in (rules, ui.message, ui.save_error) if x),
         ))  # fmt: skip
     thinking = ""
     if s.bot_to_move():
@@ -336,7 +339,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     said = ""
     if hint is not None:
         said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
-    status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
+    status = " ".join(x for x in (rules, said, off, ui.save_error, ui.worker_note) if x)
     static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
@@ -357,6 +360,12 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     if s.state.is_over() and not screen.scores_closed:
         html += scores_html(view, names, colours)
     return Drawing(elsewhere_html(ui) + html, static)
+
+
+def body_attributes(page: Page, ui: UiState) -> dict[str, str | None]:
+    """On a game under a variant, ``data-nova-variant``: its name, or its data's fingerprint."""
+    s = ui.session if isinstance(ui.screen, GameScreen) else None
+    return {"data-nova-variant": (s.record.variant_name() or None) if s is not None else None}
 
 
 def elsewhere_html(ui: UiState) -> str:
@@ -381,6 +390,7 @@ def elsewhere_html(ui: UiState) -> str:
 SCREEN = ScreenDef(
     state=GameScreen,
     markup=markup,
+    body=body_attributes,
     steps={
         Play: play,
         WhyNot: why_not,
