@@ -310,7 +310,7 @@ window.novaMorph = (root, html) => {
     }
     const t = e.changedTouches[0];
     const now = performance.now();
-    if (lastTap && now - lastTap.at < 350 && apart(t, lastTap.touch) < 30) {
+    if (lastTap && now - lastTap.at < 400 && apart(t, lastTap.touch) < 30) {
       zoomTo(wrap, scaleOf(wrap) > 1.2 ? 1 : 2.5, t.clientX, t.clientY);
       remember(wrap);
       lastTap = null;

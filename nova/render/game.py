@@ -179,8 +179,9 @@ def seats_html(view: View, names: list[str], colours: list[str], bots: list[str]
     )
 
 
-def hand_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
-    """The viewing seat's hand (only ever its own), each card with its legal plays."""
+def hand_html(view: View, lay: Layout, keys: dict[str, str], came: Sequence[str] = ()) -> str:
+    """The viewing seat's hand (only ever its own), each card with its legal plays;
+    ``came``: the cards that came into it this turn (numbers stay put: ``card_slots``)."""
     hand = view.me.hand
     if hand is None:
         return ""
@@ -189,7 +190,7 @@ def hand_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
     for m in legal:
         if m.kind == mv.PLAY:
             by_card.setdefault(m.card, []).append(m)
-    slots = card_slots(view, lay)
+    slots = card_slots(view, lay, came)
     cards = []
     for cid in sorted(hand, key=lambda c: slots.get(c, "~")):
         modes = by_card.get(cid, [])
@@ -345,6 +346,7 @@ class GamePage:
     share_panel: str = ""
     shareable: bool = True
     weighed: str = ""
+    came: tuple[str, ...] = ()  # the cards that came into the viewer's hand this turn
 
 
 def game_html(view: View, page: GamePage) -> str:
@@ -381,7 +383,7 @@ def game_html(view: View, page: GamePage) -> str:
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
         + page.weighed
-        + part(hand_html(view, lay, keys), "part-hand")
+        + part(hand_html(view, lay, keys, page.came), "part-hand")
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
         f"data-nova-share-panel{'' if share_panel else ' hidden'}>{share_panel}</div>"

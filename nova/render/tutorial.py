@@ -14,7 +14,7 @@ from html import escape
 from ..record import DEFAULT_COLOURS
 from ..rules import View
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
-from .board import board_svg, frame_box
+from .board import board_svg, frame_box, space_moves
 from .game import academy_html, choices_html, hand_html, played_html, track_html
 from .marks import step_marks
 from .prompts import assign_keys, end_turn_button, prompt
@@ -159,8 +159,9 @@ def _frame(session: LessonSession, view: View) -> tuple[float, float, float, flo
     if not spaces and not seats:
         return frame_box(view, ())
     lay = view.layout
-    offered = [t.name for t in session.offered() if t.kind == "space"]
-    now = {lay.name_to_space[n] for n in offered if n in lay.name_to_space}
+    # every space the board offers now, not only the lesson's way: a choice drawn on the
+    # board is in view (the other way round the ring, say)
+    now = {lay.name_to_space[n] for n in space_moves(view.legal) if n in lay.name_to_space}
     return frame_box(view, spaces | now, seats)
 
 
