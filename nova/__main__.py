@@ -6,6 +6,7 @@ bench       engine speed (and bots, if present) next to python-chess in the same
 bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
 bench-workbench  the workbench's games a minute in Chromium next to the lab's CLI
 bench-links  opening a fair link on the page next to a friendly link of a game as long
+bench-taps  taps per turn of a greedy player by touch on a 390x844 phone (needs the site)
 lab         bot-vs-bot batches for the designer (python -m nova lab --help)
 validate    check a variant file for 2, 3 and 4 players (python -m nova validate FILE)
 link        print the link fragment of a random game (python -m nova link --help)
@@ -111,6 +112,7 @@ COMMANDS = {
     "bench-page": _lazy("nova_tools.benchmarks.page"),
     "bench-workbench": _lazy("nova_tools.benchmarks.workbench"),
     "bench-links": _lazy("nova_tools.benchmarks.links"),
+    "bench-taps": _lazy("nova_tools.benchmarks.taps"),
     "lab": _lazy(".lab.cli"),
     "link": _lazy("nova_tools.links"),
     "link-stats": _lazy("nova_tools.links", "stats_main"),

@@ -13,6 +13,8 @@ from nova.lab.core import paired
 from nova.lab.core.game import GameResult
 from nova.lab.core.summary import summarize
 
+VARIANT = "nova/data/variants/b2-unload.json"
+
 NAMES = {f"s{i}": f"card {(i + 1) // 2}" for i in range(1, 25)}  # twelve cards, two copies each
 
 
@@ -184,3 +186,34 @@ def test_a_real_shorter_track_is_found(capsys, tmp_path):
     assert "Hijack 1-3" in d["cards_by_name"] and d["cards_by_name"]["Hijack 1-3"]["copies"] == [
         "s11", "s12", "s13",
     ]  # fmt: skip
+
+
+def test_looks_double_and_a_run_stops_once_every_figure_is_decided():
+    assert paired.looks(100, 1000) == [100, 200, 400, 800, 1000]
+    assert paired.looks(50, 100) == [50, 100]
+    rng = random.Random(3)
+    default = [synthetic_game(g, rng) for g in range(400)]
+    variant = [
+        record(g, r.returns, r.rounds, r.first, r.played, r.end) for g, r in enumerate(default)
+    ]
+    diffs = {d.figure: d for d in paired.differences(default, variant, NAMES, detect=3)}
+    # the very same games: every tested figure's change of 3 is ruled out
+    assert diffs["rounds"].ruled_out and diffs["first_seat_win_rate"].ruled_out
+    assert paired.decided(list(diffs.values()))
+    noisy = [synthetic_game(g, rng) for g in range(400)]
+    diffs = {d.figure: d for d in paired.differences(default, noisy, NAMES, detect=3)}
+    assert not diffs["first_seat_win_rate"].ruled_out  # 400 noisy pairs: +-3 points unknown
+    assert not paired.decided(list(diffs.values()))
+
+
+def test_until_plays_on_by_looks_and_says_what_is_undecided(capsys):
+    args = ["--players", "2", "--bots", "random", "--games", "2", "--workers", "1", "--json"]
+    assert main([*args, "--compare", VARIANT, "--until", "4", "--decide", "rounds"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [x["games"] for x in d["looks"]] == [2, 4]  # 4 games: too few to test anything
+    assert d["looks"][-1]["undecided"] == ["rounds"] and d["alpha"] == 0.025
+    assert d["games"] == d["compare"]["games"] == 4
+    assert all(x["games"] == 4 for x in d["differences"])
+    assert main([*args, "--compare", VARIANT, "--until", "4", "--decide", "card:Hijack"]) == 2
+    assert "card:Hijack 1-3" in capsys.readouterr().err  # the figures it knows
+    assert main([*args, "--until", "4"]) == 2  # --until needs --compare

@@ -10,6 +10,7 @@ from nova.__main__ import main as nova_main
 from nova.lab.workbench import Workbench
 from nova.links import decode
 from nova.render.workbench import workbench_html
+from nova.rules import layout_for
 from nova.rules.position import variant_tag
 from nova.web.controller import Controller
 from nova.web.saves import SaveStore
@@ -24,7 +25,7 @@ def _opened(fragment: str) -> Controller:
     return c
 
 
-def test_a_variant_link_opens_a_new_game_under_it_and_the_page_says_so(capsys):
+def test_a_variant_link_opens_a_new_game_under_it_and_the_page_says_so(capsys, tmp_path):
     assert link_main(["--variant", str(SHORT), "--players", "3", "--seed", "7"]) == 0
     fragment = capsys.readouterr().out.strip()
     record = decode(fragment.lstrip("#"))
@@ -37,15 +38,13 @@ def test_a_variant_link_opens_a_new_game_under_it_and_the_page_says_so(capsys):
     assert f"Variant {tag}: not today" in c.markup()
     # the game's track is the variant's, not today's
     assert c.ui.session is not None
-    assert c.ui.session.state.layout.track == c.ui.session.record.initial_state().layout.track
+    track = c.ui.session.state.layout.track
+    assert track == layout_for(3, variant).track != layout_for(3).track
     # a named variant is shown by its name; a game of today's rules carries no attribute
     named = {**variant, "_name": "Short track <b>"}
-    path = SHORT.parent / "x.json"
-    try:
-        path.write_text(json.dumps(named))
-        assert link_main(["--variant", str(path), "--players", "2", "--seats", ""]) == 0
-    finally:
-        path.unlink()
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(named))
+    assert link_main(["--variant", str(path), "--players", "2", "--seats", ""]) == 0
     c = _opened(capsys.readouterr().out.strip().lstrip("#"))
     assert c.body_attributes()["data-nova-variant"] == "Short track <b>"
     assert "Short track &lt;b&gt;" in c.markup() and "<b>" not in c.markup()

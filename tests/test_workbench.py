@@ -288,7 +288,8 @@ def test_run_json_matches_the_summary_of_each_side():
     assert without_machine(result)["compare"] == {
         k: v for k, v in without_machine(result).items() if k not in ("compare", "seed",
                                                                         "budget", "variant",
-                                                                        "differences", "detect")
+                                                                        "differences", "detect",
+                                                                        "alpha")
     } | {"variant": "x.json"}  # fmt: skip
     # the same games on both sides: nothing changed, figure by figure
     assert result["differences"] and all(

@@ -35,11 +35,20 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 
 from ..bots import BOT_NAMES, LEVEL_NAMES, level_named
 from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
-from .core.paired import DEFAULT_DETECT, card_names, differences, verdict_lines
+from .core.paired import (
+    ALPHA,
+    DEFAULT_DETECT,
+    card_names,
+    decided,
+    differences,
+    looks,
+    verdict_lines,
+)
 from .core.result import run_result
 from .core.summary import summarize
 from .levels import levels_result
@@ -150,6 +159,21 @@ def main(argv: list[str]) -> int:
         "of SIZE (points of a rate, rounds of the length; default 3)",
     )
     ap.add_argument(
+        "--until",
+        type=positive,
+        default=None,
+        metavar="MAX",
+        help="with --compare: play on (--games, then doubling, up to MAX games a side) until "
+        "every figure has changed or a change of --detect is ruled out",
+    )
+    ap.add_argument(
+        "--decide",
+        default=None,
+        metavar="FIGURES",
+        help="with --until: the figures it must decide, comma-separated (rounds, "
+        "first_seat_win_rate, supernova_rate, 'card:Hijack 1-3', ...; default all)",
+    )
+    ap.add_argument(
         "--levels",
         default=None,
         metavar="A,B,C",
@@ -170,6 +194,14 @@ def main(argv: list[str]) -> int:
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.until is not None and (not args.compare or args.until <= args.games):
+        print("--until MAX: with --compare, and more games than --games", file=sys.stderr)
+        return 2
+    decide = [f.strip() for f in args.decide.split(",") if f.strip()] if args.decide else []
+
+    def wanted(figure: str) -> bool:
+        return not decide or figure in decide
+
     keys = ["base"] + (["compare"] if args.compare else [])
     paths = {"base": args.variant, "compare": args.compare}
     batches = [
@@ -180,13 +212,39 @@ def main(argv: list[str]) -> int:
         what = " and ".join(paths[k] or "default rules" for k in keys)
         where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
         print(f"playing {args.games} games ({what}) {where}...", file=sys.stderr)
-    try:
-        results, elapsed = run_batches(
-            batches, args.workers, args.scheduler, progress=not args.json, note=wins_note
-        )
-    except LabSetupError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    card_ids = card_names(args.players, batches[0].variant)
+    sizes = looks(args.games, args.until) if args.until else [args.games]
+    # each look tests the family at its share of 5%: the chance of any false "changed", at
+    # any look, stays at 5% (Bonferroni over the looks planned)
+    alpha = ALPHA / len(sizes)
+    results: list[list[GameResult]] = [[] for _ in batches]
+    elapsed = 0.0
+    seen: list[tuple[int, list[str]]] = []  # each look's games a side, its undecided figures
+    for size in sizes:
+        more = [replace(b, games=size - len(results[0]), start=len(results[0])) for b in batches]
+        try:
+            got, took = run_batches(
+                more, args.workers, args.scheduler, progress=not args.json, note=wins_note
+            )
+        except LabSetupError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        results = [rs + g for rs, g in zip(results, got, strict=True)]
+        elapsed += took
+        if len(sizes) == 1:
+            break
+        diffs = differences(results[0], results[1], card_ids, args.detect, alpha)
+        unknown = [f for f in decide if f not in {d.figure for d in diffs}]
+        if unknown:
+            known = ", ".join(d.figure for d in diffs)
+            print(f"--decide: no figure {', '.join(unknown)} (figures: {known})", file=sys.stderr)
+            return 2
+        left = [d.figure for d in diffs if not decided([d]) and wanted(d.figure)]
+        seen.append((size, left))
+        if not args.json:
+            print(f"look at {size} games a side: {len(left)} figures undecided", file=sys.stderr)
+        if not left:
+            break
     result = run_result(
         results,
         [paths[k] for k in keys],
@@ -197,10 +255,13 @@ def main(argv: list[str]) -> int:
         elapsed,
         args.workers,
         args.scheduler,
-        names=card_names(args.players, batches[0].variant),
+        names=card_ids,
         detect=args.detect,
+        alpha=alpha,
     )
     summary = result.as_json()
+    if seen:
+        summary["looks"] = [{"games": g, "undecided": u} for g, u in seen]
     out = {"base": summary}
     if "compare" in summary:
         out["compare"] = summary["compare"]
@@ -214,7 +275,13 @@ def main(argv: list[str]) -> int:
     )
     lines = report_lines(result.base, result.compare, names)
     if result.differences:
-        lines += ["", *verdict_lines(result.differences)]
+        lines += ["", *verdict_lines(result.differences, alpha=alpha)]
+        if seen:
+            last, undecided = seen[-1]
+            lines.append(
+                f"looked at {', '.join(str(g) for g, _ in seen)} games a side; "
+                + (f"undecided at {last}: {', '.join(undecided)}" if undecided else "all decided")
+            )
     columns = [(names[i], out[k]) for i, k in enumerate(keys)]
     return put_out(args, title, lines, summary, columns)
 

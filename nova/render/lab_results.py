@@ -197,7 +197,9 @@ def differences_html(diffs: Sequence[Difference]) -> str:
         unit = " pts" if d.unit == "%" else " rounds"
         ci = f" [{num(d.ci95[0], d.unit, '+')}, {num(d.ci95[1], d.unit, '+')}]" if d.ci95 else ""
         verdict = d.verdict + (f" ({d.note})" if d.note else "")
-        if d.verdict == "no change found" and d.detect_games:
+        if d.ruled_out:
+            verdict += f"; a change of ±{d.detect:g}{unit} or more ruled out"
+        elif d.verdict == "no change found" and d.detect_games:
             verdict += f"; a change of ±{d.detect:g}{unit}: about {d.detect_games:,} games"
         mark = ' class="lab-changed"' if d.verdict == "changed" else ""
         rows += (

@@ -172,6 +172,8 @@ class Difference:
     # the interval that goes with the verdict: wide enough for every tested figure of the
     # family at once (Bonferroni's level, 1 - 5%/figures); "changed" leaves out zero here
     ci_family: tuple[float, float] | None = None
+    # no change found, and one of ``detect`` or more is ruled out: ci_family within +-detect
+    ruled_out: bool = False
 
     def as_json(self) -> dict:
         def r(x: float | None) -> float | None:
@@ -198,6 +200,7 @@ class Difference:
             "games": self.games,
             "detect": self.detect,
             "detect_games": self.detect_games,
+            "ruled_out": self.ruled_out,
             "note": self.note,
         }
 
@@ -211,7 +214,9 @@ class Difference:
             f"{self.diff:+.1f}{unit} [{self.ci95[0]:+.1f}, {self.ci95[1]:+.1f}]: {self.verdict}"
         )
         text += f" ({self.note})" if self.note else ""
-        if self.detect_games is not None and self.verdict == NO_CHANGE:
+        if self.ruled_out:
+            text += f"; a change of {self.detect:g}{unit} or more ruled out"
+        elif self.detect_games is not None and self.verdict == NO_CHANGE:
             text += f"; a change of {self.detect:g}{unit}: about {self.detect_games:,} games"
         return text
 
@@ -304,12 +309,14 @@ def _clip(interval: tuple[float, float], unit: str) -> tuple[float, float]:
     return max(-100.0, interval[0]), min(100.0, interval[1])
 
 
-def games_to_detect(sd_pair: float | None, size: float, family: int) -> int | None:
+def games_to_detect(
+    sd_pair: float | None, size: float, family: int, alpha: float = ALPHA
+) -> int | None:
     """Games a side that find a paired change of ``size`` with :data:`POWER`, at the
     Bonferroni level of a family of ``family`` figures; None when the pairs never differed."""
     if sd_pair is None or sd_pair <= 0 or size <= 0:
         return None
-    z = normal_quantile(1 - ALPHA / (2 * max(family, 1))) + normal_quantile(POWER)
+    z = normal_quantile(1 - alpha / (2 * max(family, 1))) + normal_quantile(POWER)
     return max(MIN_GAMES, math.ceil((z * sd_pair / size) ** 2))
 
 
@@ -318,10 +325,12 @@ def differences(
     variant: Sequence[GameResult],
     names: Mapping[str, str],
     detect: float | None = DEFAULT_DETECT,
+    alpha: float = ALPHA,
 ) -> list[Difference]:
     """Every figure of a paired comparison: the game figures, then each Academy card by name
-    (copies pooled), with Holm's verdicts. ``default`` and ``variant`` are the same games
-    (game numbers) under the two rule sets; games only one side has are left out."""
+    (copies pooled), with Holm's verdicts at ``alpha`` for the family (smaller at each look
+    of a run that looks several times: :func:`looks`). ``default`` and ``variant`` are the
+    same games (game numbers) under the two rule sets; games only one side has are left out."""
     common = sorted({r.g for r in default} & {r.g for r in variant})
     by_g_d = {r.g: r for r in default}
     by_g_v = {r.g: r for r in variant}
@@ -346,38 +355,66 @@ def differences(
         out.append(_difference(f"card:{name}", label, "%", terms, d_rs, v_rs, MIN_PLAYERS))
     adjusted = holm([x.p for x in out])
     family = sum(1 for x in out if x.p is not None)
-    z_family = normal_quantile(1 - ALPHA / (2 * max(family, 1)))
+    z_family = normal_quantile(1 - alpha / (2 * max(family, 1)))
     final = []
     for x, p_holm in zip(out, adjusted, strict=True):
-        changed = p_holm is not None and p_holm < ALPHA
+        changed = p_holm is not None and p_holm < alpha
         size = None
         games = None
         if detect is not None:
             size = detect
             if not changed and x.p is not None:  # an untested figure's spread is no guide
-                games = games_to_detect(x.sd_pair, detect, family)
+                games = games_to_detect(x.sd_pair, detect, family, alpha)
         wide = None
         if x.diff is not None and x.sd_pair is not None and x.p is not None:
             half = z_family * x.sd_pair / math.sqrt(x.games)
             wide = _clip((x.diff - half, x.diff + half), x.unit)
         verdict = CHANGED if changed else NO_CHANGE
+        out_of_reach = (
+            not changed
+            and size is not None
+            and wide is not None
+            and -size < wide[0] <= wide[1] < size
+        )
         final.append(
             replace(
-                x, p_holm=p_holm, verdict=verdict, detect=size, detect_games=games, ci_family=wide
+                x,
+                p_holm=p_holm,
+                verdict=verdict,
+                detect=size,
+                detect_games=games,
+                ci_family=wide,
+                ruled_out=out_of_reach,
             )  # fmt: skip
         )
     return final
 
 
-def verdict_lines(diffs: Sequence[Difference], title: str = "") -> list[str]:
-    """The differences as the text report's section."""
+def looks(first: int, most: int) -> list[int]:
+    """The games a side at each look of a run that plays on until it knows (``--until``):
+    ``first``, then doubling, the last ``most``."""
+    sizes = [first]
+    while sizes[-1] < most:
+        sizes.append(min(most, 2 * sizes[-1]))
+    return sizes
+
+
+def decided(diffs: Sequence[Difference]) -> bool:
+    """Whether a run that plays on until it knows can stop: every figure is changed, or a
+    change of the named size is ruled out, or it has no difference to find (a card that one
+    side never played)."""
+    return all(d.verdict == CHANGED or d.ruled_out or d.diff is None for d in diffs)
+
+
+def verdict_lines(diffs: Sequence[Difference], title: str = "", alpha: float = ALPHA) -> list[str]:
+    """The differences as the text report's section (``alpha``: each look's, see looks)."""
     changed = sum(1 for d in diffs if d.verdict == CHANGED)
     tested = sum(1 for d in diffs if d.p is not None)
     games = diffs[0].games if diffs else 0
     head = title or "what the variant changed"
     lines = [
-        f"{head} (the same {games} games paired; 95% intervals; "
-        f"{changed} of {tested} figures tested 'changed', Holm at {ALPHA:.0%} for the family):"
+        f"{head} (the same {games} games paired; 95% intervals; {changed} of {tested} "
+        f"figures tested 'changed', Holm at {100 * alpha:.3g}% for the family):"
     ]
     lines += [f"  {'*' if d.verdict == CHANGED else ' '} {d.words()}" for d in diffs]
     return lines

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .game import GameResult
-from .paired import DEFAULT_DETECT, Difference, card_names, differences
+from .paired import ALPHA, DEFAULT_DETECT, Difference, card_names, differences
 from .summary import Summary, summarize
 
 MACHINE_KEYS = ("elapsed_s", "games_per_minute", "think_ms_per_decision", "workers", "scheduler")
@@ -37,6 +37,7 @@ class RunResult:
     # with a second batch: what changed, figure by figure, on the same games (core.paired)
     differences: tuple[Difference, ...] = ()
     detect: float | None = None  # the change size the designer named (--detect)
+    alpha: float = ALPHA  # the family's error rate at this look (smaller when it looked often)
 
     @property
     def base(self) -> Summary:
@@ -62,6 +63,7 @@ class RunResult:
             result["compare"] = out[1]
             result["differences"] = [d.as_json() for d in self.differences]
             result["detect"] = self.detect
+            result["alpha"] = self.alpha
         return result
 
     def as_csv(self) -> str:
@@ -122,6 +124,7 @@ def run_result(
     scheduler: str | None = None,
     names: dict[str, str] | None = None,
     detect: float | None = DEFAULT_DETECT,
+    alpha: float = ALPHA,
 ) -> RunResult:
     """The result of a run of ``batches`` (``variants`` names each batch's variant; ``names``
     each Academy card's name by id, today's by default; ``detect``: the change size whose
@@ -132,8 +135,12 @@ def run_result(
     summaries = tuple(
         summarize(rs, players, list(bots), elapsed * len(rs) / total, names) for rs in batches
     )
-    diffs = tuple(differences(batches[0], batches[1], names, detect)) if len(batches) > 1 else ()
-    return RunResult(summaries, tuple(variants), seed, budget, workers, scheduler, diffs, detect)
+    diffs = (
+        tuple(differences(batches[0], batches[1], names, detect, alpha)) if len(batches) > 1 else ()
+    )
+    return RunResult(
+        summaries, tuple(variants), seed, budget, workers, scheduler, diffs, detect, alpha
+    )
 
 
 def without_machine(result: dict) -> dict:
