@@ -319,4 +319,13 @@ window.novaMorph = (root, html) => {
       lastTap = { at: now, touch: { clientX: t.clientX, clientY: t.clientY } };
     }
   }, { passive: false });
+  // a long press on a card (a touch screen's context menu) shows its rulebook text until
+  // the next touch; a tap plays or picks and leaves no text over the screen (game.css)
+  document.addEventListener("contextmenu", (e) => {
+    const card = e.target.closest ? e.target.closest(".card, .academy-pick") : null;
+    if (card) card.setAttribute("data-nova-tip", "");
+  });
+  document.addEventListener("pointerdown", () => {
+    for (const el of document.querySelectorAll("[data-nova-tip]")) el.removeAttribute("data-nova-tip");
+  }, { capture: true });
 })();

@@ -205,5 +205,7 @@ def test_phone_screenshots_of_the_mended_faults(page_factory, server_url):
     notice.wait_for()
     box = notice.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES["phone"]["height"]
+    # the step's instruction fades in again (its animation) before the picture
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
     page.screenshot(path=str(SHOTS / "phone-lesson-wrong-tap.png"))
     assert page.nova.console_errors == [] and page.nova.page_errors == []
