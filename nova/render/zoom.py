@@ -10,6 +10,7 @@ scroll (``nova/web/dom.py``), so the browser decides nothing but the window's si
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import View
@@ -58,10 +59,14 @@ class ZoomView:
     top: float
 
 
-def zoom_box(view: View) -> ZoomBox | None:
+Box = tuple[float, float, float, float]
+
+
+def zoom_box(view: View, extra: Sequence[Box] = ()) -> ZoomBox | None:
     """The box around every tap target on the board now (the spaces to choose, an
-    Unload's Cargo Bays), padded and inside the board; None when the board asks nothing."""
-    boxes = choice_boxes(view)
+    Unload's Cargo Bays, and ``extra``: the folded destinations' boxes), padded and inside
+    the board; None when the board asks nothing."""
+    boxes = [*choice_boxes(view), *extra]
     if not boxes:
         return None
     x0 = max(0.0, min(b[0] for b in boxes) - PAD)
@@ -72,9 +77,9 @@ def zoom_box(view: View) -> ZoomBox | None:
     return ZoomBox(x0, y0, x1, y1, side)
 
 
-def zoom_spec(view: View) -> str:
+def zoom_spec(view: View, extra: Sequence[Box] = ()) -> str:
     """``data-zoom`` for the board's stage, or "" when the board asks nothing."""
-    box = zoom_box(view)
+    box = zoom_box(view, extra)
     return "" if box is None else f' data-zoom="{box.attr()}"'
 
 

@@ -371,7 +371,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
         thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
-        share_panel=panel, weighed=weighed, leave=s.leave_choice(),
+        share_panel=panel, weighed=weighed, leave=s.leave_choice(), folded=s.folded_moves(),
         came=s.came_this_turn() if view.seat == view.turn else (),
     )  # fmt: skip
     html = game_html(view, shown)
