@@ -115,15 +115,14 @@ def board_in_view(frame, where: str) -> None:
 
 
 def start_screen(where: str, frame) -> None:
-    """The publisher's frame seats the Cadet against its visitor (alone there); on a
-    phone's page a level's tap leaves Start game in view."""
+    """The publisher's frame seats the Cadet against its visitor (alone there); a level's
+    tap leaves Start game in view."""
     opponent = frame.locator("#nova-bot-1").input_value()
     assert opponent == ("cadet" if where == "frame" else ""), f"{where}: seat 2 is {opponent!r}"
     frame.locator('[data-ui="level:pilot"]').tap()
     frame.wait_for_selector('[data-ui="level:pilot"][aria-pressed="true"]')
     assert frame.locator("#nova-bot-1").input_value() == "pilot"
-    if where == "page":
-        seen(measure(frame, {"start": '[data-ui="new-game"]'}), "start", 0.99, where)
+    seen(measure(frame, {"start": '[data-ui="new-game"]'}), "start", 0.99, where)
 
 
 def pinch_and_double_tap(page) -> None:

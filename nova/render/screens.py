@@ -179,7 +179,8 @@ def new_game_html(
         + (
             f"{_seat_forms_html(form)}{buttons}"
             if form.by_links
-            else f"{_levels_html(form)}{buttons}{_seat_forms_html(form)}{_bots_html(form)}"
+            else f"{_levels_html(form)}{buttons}{LEVELS_NOTE}"
+            f"{_seat_forms_html(form)}{_bots_html(form)}"
         )
         + "</section>"
         f"{saves_html(entries, saving_error)}{'' if links_first else games}"
@@ -255,11 +256,16 @@ def _levels_html(form: NewGameForm) -> str:
     )
     return (
         '<div class="levels-pick"><h3>Play the computer</h3>'
-        f'<div class="levels" role="group" aria-label="Opponent level">{buttons}</div>'
-        '<p class="muted">Weakest first. A level\'s rating is its Elo on our ladder '
-        "(Pilot 0): 100 more wins about 64 games in 100. You take seat 1; the level takes "
-        "every other seat. New to the game? Start with Cadet.</p></div>"
+        f'<div class="levels" role="group" aria-label="Opponent level">{buttons}</div></div>'
     )
+
+
+# what the levels' ratings mean: under Start, which a level's tap must leave in view
+LEVELS_NOTE = (
+    '<p class="muted levels-note">Weakest first. A level\'s rating is its Elo on our ladder '
+    "(Pilot 0): 100 more wins about 64 games in 100. You take seat 1; the level takes "
+    "every other seat. New to the game? Start with Cadet.</p>"
+)
 
 
 def _bots_html(form: NewGameForm) -> str:
