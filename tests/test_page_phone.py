@@ -59,7 +59,7 @@ EMPTY_SPOT = """() => { const w = document.querySelector('.board-wrap').getBound
 ZOOM = """() => { const w = document.querySelector('.board-wrap');
   return w.classList.contains('zoomed')
     ? +w.querySelector('.board-stage').style.getPropertyValue('--zs') || 1 : 1; }"""
-PERSON_DECISIONS = 20  # decisions of the person checked (four turns or more) against the bot
+PERSON_DECISIONS = 12  # decisions of the person checked (two turns or more) against the bot
 
 
 @pytest.fixture(params=["frame", "page"])
