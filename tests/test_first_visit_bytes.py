@@ -30,7 +30,7 @@ import pytest
 from tests.build_helpers import build_site
 from tests.conftest import ROOT
 
-AIM = 7_600_000  # bytes, gzip -6 of each download: a guard against growth, not issue 52's 4.0 MB aim
+AIM = 7_600_000  # bytes, gzip -6 of each download: a guard against growth (issue 52 aims at 4.0 MB)
 PINS = json.loads((ROOT / "package.json").read_text())["dependencies"]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
