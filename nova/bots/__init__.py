@@ -59,12 +59,15 @@ from .levels import LEVEL_NAMES, LEVELS, Capped, Level, level_named
 from .novice import NoviceBot
 from .peek import PeekingBot
 from .raider import RaiderBot
+from .reply import ReplyBot
 from .search import DEFAULT_BUDGET, SearchBot
 from .simple import Bot, GreedyBot, RandomBot
 
 BOT_NAMES = ("random", "greedy", "search", "raider", "best")
 LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
 LAB_ONLY = ("peek",)  # never a seat in the page: it sees what its seat cannot
+# bots the lab plays that the page does not offer by name: on trial (docs/BOTS.md)
+TRIAL = ("reply",)
 BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
 
@@ -123,7 +126,7 @@ def make_bot(
         return _Instant(GreedyBot())
     if name in SEARCHERS:
         return SEARCHERS[name](budget, time_ms)
-    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + LAB_ONLY)
+    known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + TRIAL + LAB_ONLY)
     raise ValueError(f"unknown bot {name!r}: choose one of {known}")
 
 
@@ -131,6 +134,7 @@ SEARCHERS: dict[str, type[SearchBot]] = {
     "search": SearchBot,
     "raider": RaiderBot,
     "peek": PeekingBot,
+    "reply": ReplyBot,
 }
 
 
@@ -162,8 +166,10 @@ __all__ = [
     "NoviceBot",
     "PeekingBot",
     "RaiderBot",
+    "ReplyBot",
     "RandomBot",
     "SearchBot",
+    "TRIAL",
     "choose_move",
     "level_named",
     "make_bot",
