@@ -18,7 +18,10 @@ The bots, weakest first:
     the search made stronger, one change at a time, each kept only when a sequential
     test accepts it (:mod:`nova.bots.raider`);
 ``best``
-    the strongest bot the page offers, whichever it is today (:data:`BEST`).
+    the strongest bot the page offers, whichever it is today (:data:`BEST`);
+``reply``
+    on trial for the lab only (:data:`TRIAL`, not offered by the page): the raider's search
+    with the next seat's reply searched instead of played greedily (:mod:`nova.bots.reply`).
 
 A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``admiral``:
 :mod:`nova.bots.levels`), each one of these bots at a fixed setting with its rating;
