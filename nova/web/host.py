@@ -1,0 +1,329 @@
+"""The game's side of the two threads (issue 52): the controller, the screens, the markup,
+the saves and the bots, in a worker; the page's main thread only draws the :class:`Frame`
+it gets back and forwards what happened (``nova/web/protocol.py``).
+
+What ``app.py`` does with the DOM at hand is here without it: a click's target comes as the
+DOM described it (:class:`Target`), storage is a mirror of the page's nova keys (handed over
+at the start, kept up to date by other tabs' ``storage`` events) whose writes go back in the
+frame for the page to perform, and an effect that answers (the share menu, a new tab) comes
+back as an ``ANSWER`` by its id. The bots think here too, one decision per ``BOTS`` pull, in
+the same Pyodide (no second runtime). Pure Python: tests/test_host.py drives it in CPython.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from itertools import count
+
+from ..render.keep import keys_in
+from ..render.prompts import CARD_KEYS
+from .bot_loop import BotLoop
+from .bot_worker import think as think_here
+from .controller import (
+    CloseHelp,
+    CloseShare,
+    Controller,
+    FormInput,
+    Intent,
+    LabEdit,
+    OpenLink,
+    Play,
+    SavesChanged,
+    Say,
+    WhyNot,
+    Worker,
+    WorkerChanged,
+)
+from .dom import MOTION_MS
+from .effects import (
+    ClearAddress,
+    Download,
+    Effect,
+    Offer,
+    OwnPage,
+    Refocus,
+    Render,
+    RunLab,
+    SetAddress,
+    ShowHelp,
+    Think,
+)
+from .protocol import Ask, Frame, PageEffect, PageMessage, Target
+from .saves import SaveStore
+
+# the keys a screen may take, tried against the controller for each frame (a hand card's
+# digits are the page's: it focuses the card)
+KEYS = ("Escape", "?", "h", "Enter", " ", *"abcdefghijklmnopqrstuvwxyz")
+
+
+class MirrorStorage:
+    """The page's localStorage, as far as the game reads it (its ``nova`` keys), in the
+    worker: reads from the copy, writes to the copy and to a journal the frame carries."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = dict(items)
+        self.journal: list[tuple[str, str | None]] = []
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the Web Storage names
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = str(value)
+        self.journal.append((key, str(value)))
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+        self.journal.append((key, None))
+
+    def key(self, i: int) -> str | None:
+        keys = list(self.items)
+        return keys[i] if 0 <= i < len(keys) else None
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def heard(self, key: str, value: str | None) -> None:
+        """Another tab wrote ``key`` (not journalled: the page has it already)."""
+        if value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = value
+
+    def take(self) -> tuple[tuple[str, str | None], ...]:
+        """The writes since the last frame, with a key's only last write kept (in order)."""
+        last: dict[str, str | None] = {}
+        for k, v in self.journal:
+            last.pop(k, None)
+            last[k] = v
+        self.journal.clear()
+        return tuple(last.items())
+
+
+def fields_of(d: dict | None) -> FormInput:
+    """The page's fields as it read them (FormInput's names; missing: not on the page)."""
+    d = d or {}
+    return FormInput(
+        names=tuple(d.get("names", ())),
+        colours=tuple(d.get("colours", ())),
+        bots=tuple(d.get("bots", ())),
+        pace=d.get("pace"),
+        think_ms=d.get("think_ms"),
+        seed=d.get("seed"),
+        seek=d.get("seek"),
+        here=str(d.get("here", "")),
+    )
+
+
+def click_intents(c: Controller, t: Target, form: FormInput) -> list[Intent]:
+    """What a click means (``events.py``'s ``on_click``, from the DOM's description of its
+    target): a tap beside a dialog closes it; a move plays; a control's name is the
+    screen's intent; a tap on what is no choice says why not."""
+    panel = c.ui.share is not None
+    if panel and t.element and not t.in_share_panel and not t.on_share_button:
+        return [CloseShare()]
+    if c.ui.help_open and t.element and not t.in_help:
+        return [CloseHelp()]
+    if not t.control:
+        if t.why:
+            return [WhyNot(token=t.why)]
+        return [WhyNot(space=t.space)] if t.space else []
+    if t.disabled:
+        return []
+    if t.why_ui is not None:
+        return [Say(t.why_ui)] if t.why_ui else []
+    if t.move:
+        return [Play(t.move)]
+    if t.ui:
+        first: list[Intent] = [CloseShare()] if panel and t.ui != "share" else []
+        intent = c.ui_intent(t.ui, form)
+        return first + ([intent] if intent is not None else [])
+    if t.share == "close":
+        return [CloseShare()]
+    if t.share == "copy":
+        intent = c.ui_intent("share", form)
+        return [intent] if intent is not None else []
+    return []
+
+
+class GameHost:
+    """The game in the worker: one per page."""
+
+    def __init__(self, start: PageMessage, controller: Controller | None = None) -> None:
+        self.storage = MirrorStorage(start.storage) if start.storage is not None else None
+        self.c = controller or Controller(SaveStore(self.storage), embed=start.embed)
+        self.c.page_url = start.page_url
+        self.here = start.page_url
+        self.kept: frozenset[str] = frozenset()
+        self.shown: tuple = ()
+        self.drawn = False  # a screen was sent since the last frame
+        self.html: str | None = None
+        self.static: tuple[str, str] | None = None
+        self.page_effects: list[PageEffect] = []
+        self.pulls: list[str] = []
+        self.focus = ""
+        self.answers: dict[int, Callable[[str], Intent | None]] = {}
+        self.ids = count(1)
+        self.body: dict[str, str | None] = {}
+        self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self._bot_shown)
+        self.bots.ask = _think_here
+        self.game_seen: object = None
+        self.c.dispatch(WorkerChanged(Worker.READY))  # the bots think here, in this worker
+        fragment = start.value or ""
+        self.started = self.c.start(fragment.removeprefix("#"), start.query)
+
+    # -- messages ------------------------------------------------------------------------
+    def first_frame(self) -> Frame:
+        self.apply(self.started)
+        self.body["data-nova-ready"] = ""
+        return self.frame()
+
+    async def handle(self, msg: PageMessage) -> Frame:
+        """One page message; the frame that answers it."""
+        c = self.c
+        match msg.ask:
+            case Ask.CLICK if msg.target is not None:
+                form = fields_of(msg.fields)
+                self.here = form.here or self.here
+                for intent in click_intents(c, msg.target, form):
+                    self.do(intent)
+            case Ask.KEY:
+                self.maybe(c.key_intent(msg.key, msg.value, msg.on_button))
+            case Ask.CHANGE:
+                self.do(LabEdit(msg.key, msg.value or ""))
+            case Ask.HASH if msg.value:
+                self.do(OpenLink(msg.value.removeprefix("#")))
+            case Ask.STORAGE:
+                if self.storage is not None:
+                    self.storage.heard(msg.key, msg.value)
+                self.do(SavesChanged(msg.key or None))
+            case Ask.ANSWER:
+                answer = self.answers.pop(msg.answer_id, None)
+                self.maybe(answer(msg.how) if answer is not None else None)
+            case Ask.REDRAW:
+                self.kept = frozenset()
+                self.render()
+            case Ask.BOTS:
+                if c.bots_may_play():
+                    await self.bots.one()
+            case Ask.HINT:
+                self.maybe(await self.bots.hint())
+        return self.frame()
+
+    # -- intents and effects ---------------------------------------------------------------
+    def do(self, intent: Intent) -> None:
+        self.apply(self.c.dispatch(intent))
+
+    def maybe(self, intent: Intent | None) -> None:
+        if intent is not None:
+            self.do(intent)
+
+    def apply(self, effects: tuple[Effect, ...]) -> None:
+        for effect in effects:
+            self.perform(effect)
+
+    def perform(self, effect: Effect) -> None:
+        match effect:
+            case Render():
+                self.render()
+            case ShowHelp(open=help_open):
+                if self.shown != self.shown_now() or self.html is None and not self.drawn:
+                    self.render()  # a move was made but not drawn: the screen with it
+                self.page_effects.append(PageEffect("help", {"open": help_open}))
+                self.body["data-nova-screen"] = self.c.ui.name
+            case ClearAddress():
+                self.page_effects.append(PageEffect("address", {"search": ""}))
+            case SetAddress(query=query):
+                self.page_effects.append(PageEffect("address", {"search": f"?{query}"}))
+            case Offer():
+                i = next(self.ids)
+                self.answers[i] = effect.answer
+                data = {"id": i, "url": effect.url, "title": effect.title, "focus": effect.focus}
+                self.page_effects.append(PageEffect("offer", data))
+            case OwnPage(links=links_page):
+                url, opened, refused = self.c.page_of_its_own(self.here, links_page)
+                i = next(self.ids)
+                self.answers[i] = lambda how: opened if how == "opened" else refused
+                # (a refused tab: the share panel, or words; an opened one: maybe words)
+                self.page_effects.append(PageEffect("tab", {"id": i, "url": url}))
+            case Think(request=request) if request:
+                self.pulls.append("hint")
+            case RunLab():
+                # the workbench's runs start web workers from the page (not yet moved)
+                self.do(Say("The workbench cannot run here yet."))
+            case Download(name=name, text=text, mime=mime):
+                data = {"name": name, "text": text, "mime": mime}
+                self.page_effects.append(PageEffect("download", data))
+            case Refocus(opener=opener):
+                self.page_effects.append(PageEffect("refocus", {"opener": opener}))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def shown_now(self) -> tuple:
+        s = self.c.session
+        return (id(s), len(s.record.moves) if s is not None else -1, self.c.ui.screen)
+
+    def render(self) -> None:
+        """The screen's markup (parts the page shows already elided), and its attributes."""
+        t0 = time.perf_counter()
+        drawn = self.c.drawing(self.kept)
+        self.html, self.static = drawn.html, drawn.static
+        self.kept = keys_in(drawn.html)
+        self.shown = self.shown_now()
+        self.drawn = True
+        self.focus = "lesson" if self.c.on_lesson() else "game" if self.c.on_game() else ""
+        c, body = self.c, self.body
+        s = c.session
+        body["data-nova-markup-ms"] = f"{(time.perf_counter() - t0) * 1000:.1f}"
+        body["data-nova-moves"] = str(len(s.record.moves)) if s else "0"
+        body["data-nova-taken"] = str(s.taken_count()) if s else "0"
+        body["data-nova-over"] = "" if s is not None and s.state.is_over() else None
+        body["data-nova-screen"] = c.ui.name
+        body.update(c.body_attributes())
+
+    async def _bot_shown(self, token: str) -> None:
+        self.body["data-nova-bot-move"] = token
+        self.body["data-nova-bot-where"] = "worker"
+        for k, v in self.bots.stats.stats().items():
+            self.body[f"data-nova-bot-{k}"] = v
+        if self.c.on_game():
+            self.render()
+
+    def frame(self) -> Frame:
+        """What the page does now; and the pull to make next, while a bot is to play."""
+        c = self.c
+        if c.session is not self.game_seen:  # another game: its bots start afresh
+            self.game_seen = c.session
+            self.bots.new_game()
+        bot_turn = c.bots_may_play()
+        self.body["data-nova-bot-turn"] = "" if bot_turn else None
+        pulls = tuple(dict.fromkeys([*self.pulls, *(["bots"] if bot_turn else [])]))
+        keys = tuple(k for k in KEYS if c.key_intent(k, None, False) is not None)
+        if c.on_game() or c.on_lesson():
+            keys += tuple(CARD_KEYS)  # the page focuses the card
+        frame = Frame(
+            html=self.html,
+            static=self.static,
+            body=dict(self.body),
+            writes=self.storage.take() if self.storage is not None else (),
+            effects=tuple(self.page_effects),
+            focus=self.focus if self.drawn else "",
+            pace_ms=MOTION_MS.get(c.form.pace, 300),
+            game_id=c.game_id,
+            keys=keys,
+            pull=pulls,
+        )
+        self.html, self.static, self.drawn, self.focus = None, None, False, ""
+        self.page_effects, self.pulls, self.body = [], [], {}
+        return frame
+
+
+async def _breathe() -> None:
+    await asyncio.sleep(0)
+
+
+async def _think_here(request: str) -> object:
+    """The bots' think, in this same worker (``bot_worker.think``, a JSON answer), as the
+    loop asks it of the bots' worker."""
+    return think_here(request)
