@@ -20,7 +20,6 @@ from itertools import count
 from ..render.keep import keys_in
 from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
-from .bot_worker import think as think_here
 from .controller import (
     CloseHelp,
     CloseShare,
@@ -160,7 +159,7 @@ class GameHost:
         self.shown: tuple = ()
         self.drawn = False  # a screen was sent since the last frame
         self.html: str | None = None
-        self.static: tuple[str, str] | None = None
+        self.layer: tuple[str, str] | None = None  # the board's unchanging layer
         self.page_effects: list[PageEffect] = []
         self.pulls: list[str] = []
         self.focus = ""
@@ -168,7 +167,9 @@ class GameHost:
         self.ids = count(1)
         self.body: dict[str, str | None] = {}
         self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self._bot_shown)
-        self.bots.ask = _think_here
+        # the bots think here in slices (BotTable), so that a click between two slices is
+        # answered at once (a whole think would hold this worker for up to 3 s)
+        self.bots.ask = None
         self.game_seen: object = None
         self.c.dispatch(WorkerChanged(Worker.READY))  # the bots think here, in this worker
         fragment = start.value or ""
@@ -268,7 +269,7 @@ class GameHost:
         """The screen's markup (parts the page shows already elided), and its attributes."""
         t0 = time.perf_counter()
         drawn = self.c.drawing(self.kept)
-        self.html, self.static = drawn.html, drawn.static
+        self.html, self.layer = drawn.html, drawn.static
         self.kept = keys_in(drawn.html)
         self.shown = self.shown_now()
         self.drawn = True
@@ -304,7 +305,7 @@ class GameHost:
             keys += tuple(CARD_KEYS)  # the page focuses the card
         frame = Frame(
             html=self.html,
-            static=self.static,
+            static=self.layer,
             body=dict(self.body),
             writes=self.storage.take() if self.storage is not None else (),
             effects=tuple(self.page_effects),
@@ -314,16 +315,10 @@ class GameHost:
             keys=keys,
             pull=pulls,
         )
-        self.html, self.static, self.drawn, self.focus = None, None, False, ""
+        self.html, self.layer, self.drawn, self.focus = None, None, False, ""
         self.page_effects, self.pulls, self.body = [], [], {}
         return frame
 
 
 async def _breathe() -> None:
     await asyncio.sleep(0)
-
-
-async def _think_here(request: str) -> object:
-    """The bots' think, in this same worker (``bot_worker.think``, a JSON answer), as the
-    loop asks it of the bots' worker."""
-    return think_here(request)

@@ -1,0 +1,482 @@
+"""The page's main thread in MicroPython (issue 52; threads.html): it only draws what the
+game's worker sends and forwards what happens. The game (controller, screens, markup,
+saves, bots) is in the worker (game_worker.py, Pyodide); the messages are
+nova/web/protocol.py's, as JSON (PageMessage this way, Frame back).
+
+MicroPython: no dataclasses or typing here, JS objects made with JSON.parse. Until the
+worker is up, the prerendered first screen takes a level and Start: the clicks wait in a
+queue and the wait is said; the game begins when the worker answers.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
+
+root = document.getElementById("app")
+body = document.body
+PHONE_MAX_PX = 700
+TAP_PX = 48
+BOARD_UNITS = 1100
+FLOOR_PX = 45
+TALL_PX = 700
+IN_VIEW = 0.35
+CHOICES = (
+    ".pass-card [data-ui=ready]",
+    ".choices [data-move]",
+    "svg.board [data-move]",
+    ".academy [data-move]",
+    ".hand [data-move]",
+    "#move-E",
+)
+CARD_KEYS = "1234567890"
+
+game = {"worker": None, "queue": [], "keys": (), "focus": "", "pace": 300, "id": "",
+        "pulling": {}, "animated": {}, "failed": False}  # fmt: skip
+
+
+def js(value):
+    """A JS object (or array) from a Python value."""
+    return window.JSON.parse(json.dumps(value))
+
+
+def el(x):
+    """A DOM element, or None (JS null and undefined, text nodes)."""
+    try:
+        return x if x is not None and x.nodeType == 1 else None
+    except Exception:
+        return None
+
+
+def attr(e, name):
+    """An attribute's value as a str, or None."""
+    if e is None or not e.hasAttribute(name):
+        return None
+    return str(e.getAttribute(name))
+
+
+def closest(e, selector):
+    return el(e.closest(selector)) if e is not None else None
+
+
+# -- what the page reads -----------------------------------------------------------------
+def fields():
+    """The page's fields (nova.web.protocol / host.fields_of: FormInput's names)."""
+
+    def value(i):
+        e = el(document.getElementById(i))
+        return str(e.value) if e is not None else None
+
+    seats = []
+    for i in range(6):
+        if el(document.getElementById("nova-name-" + str(i))) is None and i >= 2:
+            break
+        seats.append(i)
+    slider = el(document.querySelector('[data-ui="replay-seek"]'))
+    return {
+        "names": [value("nova-name-" + str(i)) for i in seats],
+        "colours": [value("nova-colour-" + str(i)) for i in seats],
+        "bots": [value("nova-bot-" + str(i)) for i in seats],
+        "pace": value("nova-bot-pace"),
+        "think_ms": value("nova-bot-think"),
+        "seed": value("nova-seed"),
+        "seek": str(slider.value) if slider is not None else None,
+        "here": str(window.location.href),
+    }
+
+
+def target_of(t):
+    """A click's target as protocol.Target says it."""
+    if t is None:
+        return {"element": False}
+    c = closest(t, "[data-move],[data-alt-move],[data-ui],[data-nova-share]")
+    d = {
+        "element": True,
+        "in_share_panel": closest(t, "[data-nova-share-panel]") is not None,
+        "on_share_button": closest(t, '[data-ui="share"]') is not None,
+        "in_help": closest(t, ".help") is not None,
+    }
+    if c is not None:
+        d["move"] = attr(c, "data-move") or attr(c, "data-alt-move")
+        d["ui"] = attr(c, "data-ui")
+        d["share"] = attr(c, "data-nova-share")
+        d["disabled"] = c.hasAttribute("disabled")
+        if attr(c, "aria-disabled") == "true":
+            d["why_ui"] = attr(c, "data-why-ui") or ""
+        return d
+    why = closest(t, "[data-why]")
+    if why is not None:
+        d["why"] = attr(why, "data-why")
+    space = closest(t, "[data-space],[data-stack]")
+    if space is not None and closest(t, "svg.board, svg.board-bg") is not None:
+        d["space"] = attr(space, "data-space") or attr(space, "data-stack")
+    return d
+
+
+# -- talking to the worker ---------------------------------------------------------------
+def send(message):
+    """Send a message to the game's worker (queued until it is up)."""
+    if game["worker"] is None:
+        game["queue"].append(message)
+        if message.get("ask") == "click" and not game["failed"]:
+            waiting()
+        return
+    asyncio.create_task(call(message))
+
+
+async def call(message):
+    try:
+        text = await game["worker"].handle(json.dumps(message))
+    except Exception as exc:
+        window.console.warn("nova: the game's worker failed: " + str(exc))
+        return
+    draw(json.loads(str(text)))
+
+
+def pull(kind):
+    """Ask the worker again (a bot's next decision, the hint), one at a time."""
+    if game["pulling"].get(kind):
+        return
+    game["pulling"][kind] = True
+
+    async def go():
+        try:
+            text = await game["worker"].handle(json.dumps({"ask": kind}))
+        except Exception as exc:
+            window.console.warn("nova: the game's worker failed: " + str(exc))
+            return
+        finally:
+            game["pulling"][kind] = False
+        draw(json.loads(str(text)))
+
+    asyncio.create_task(go())
+
+
+def waiting():
+    """A click before the worker is up: say that the game is on its way."""
+    box = el(document.getElementById("nova-boot"))
+    if box is not None:
+        text = el(box.querySelector(".nova-boot-text"))
+        if text is not None:
+            text.textContent = "Starting the game… it begins as soon as it is ready."
+    body.setAttribute("data-nova-waiting", "")
+
+
+# -- drawing a frame ---------------------------------------------------------------------
+def draw(frame):
+    for key, value in frame.get("writes", ()):
+        try:
+            if value is None:
+                window.localStorage.removeItem(key)
+            else:
+                window.localStorage.setItem(key, value)
+        except Exception as exc:
+            window.console.warn("nova: storage refused " + key + ": " + str(exc))
+    html = frame.get("html")
+    if html is not None:
+        if window.novaMorph(root, html) is False:
+            send({"ask": "redraw"})
+        static = frame.get("static")
+        if static:
+            slot = el(root.querySelector('[data-nova-static="' + static[0] + '"]'))
+            if slot is not None and not slot.firstChild:
+                slot.innerHTML = static[1]
+        game["pace"] = frame.get("pace_ms", 300)
+        game["id"] = frame.get("game_id", "")
+        animate()
+        zoom_board()
+    for name, value in frame.get("body", {}).items():
+        if value is None:
+            body.removeAttribute(name)
+        else:
+            body.setAttribute(name, value)
+    game["keys"] = tuple(frame.get("keys", ()))
+    for effect in frame.get("effects", ()):
+        perform(effect["kind"], effect["data"])
+    if frame.get("focus"):
+        bring_choice(frame["focus"])
+    for kind in frame.get("pull", ()):
+        pull(kind)
+
+
+def perform(kind, data):
+    if kind == "help":
+        layer = el(root.querySelector("#help-layer"))
+        if layer is not None:
+            if data["open"]:
+                layer.removeAttribute("hidden")
+                close = el(layer.querySelector(".help .close"))
+                if close is not None:
+                    close.focus()
+            else:
+                layer.setAttribute("hidden", "")
+    elif kind == "address":
+        try:
+            window.history.replaceState(None, "", str(window.location.pathname) + data["search"])
+        except Exception:
+            pass
+    elif kind == "tab":
+        tab = window.open(data["url"], "_blank")
+        opened = tab is not None and hasattr(tab, "closed")
+        if opened:
+            tab.opener = None
+        send({"ask": "answer", "answer_id": data["id"], "how": "opened" if opened else ""})
+    elif kind == "offer":
+        asyncio.create_task(offer(data))
+    elif kind == "download":
+        blob = window.Blob.new(js([data["text"]]), js({"type": data["mime"]}))
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = data["name"]
+        body.appendChild(a)
+        a.click()
+        a.remove()
+    elif kind == "refocus":
+        bring_choice("game")
+        button = el(root.querySelector(data["opener"]))
+        if button is not None and document.activeElement == body:
+            button.focus()
+
+
+async def offer(data):
+    """The device's share menu, else the clipboard; what it did goes back."""
+    if data.get("focus"):
+        first = el(document.querySelector(data["focus"]))
+        if first is not None:
+            first.focus()
+    how = ""
+    nav = window.navigator
+    try:
+        if hasattr(nav, "share") and nav.share:
+            await nav.share(js({"title": data["title"], "url": data["url"]}))
+            how = "shared"
+    except Exception:
+        how = ""
+    if not how:
+        try:
+            await nav.clipboard.writeText(data["url"])
+            how = "copied"
+        except Exception:
+            how = ""
+    send({"ask": "answer", "answer_id": data["id"], "how": how})
+
+
+def bring_choice(kind):
+    """The keyboard goes to the next choice unless it is on a control still there."""
+    active = el(document.activeElement)
+    if active is not None and active != body and active.isConnected:
+        if kind == "lesson" and active.hasAttribute("data-lesson-target"):
+            return
+        if kind == "game" and closest(active, "[data-move],[data-ui],input,select,a,[tabindex]"):
+            if attr(active, "aria-disabled") != "true":
+                return
+    chosen = ("[data-lesson-target]", '[data-ui="next-lesson"]') if kind == "lesson" else CHOICES
+    for sel in chosen:
+        e = el(root.querySelector(sel))
+        if e is not None:
+            e.focus(js({"preventScroll": True}))
+            r = e.getBoundingClientRect()
+            if r.top < 0 or r.bottom > window.innerHeight:
+                e.scrollIntoView(js({"block": "center"}))
+            else:
+                e.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
+            return
+
+
+def zoom_board():
+    """dom.py's zoom_board (the same arithmetic): a phone zooms the board to its choices."""
+    stage = el(root.querySelector(".board-stage"))
+    if stage is None:
+        return
+    wrap = stage.parentElement
+    spec = attr(stage, "data-zoom")
+    if spec is None or window.innerWidth > PHONE_MAX_PX:
+        wrap.classList.remove("zoomed")
+        for name in ("tabindex", "role", "aria-label"):
+            wrap.removeAttribute(name)
+        return
+    try:
+        x0, y0, x1, y1, side = [float(v) for v in spec.split()]
+    except ValueError:
+        return
+    wrap.classList.add("zoomed")
+    width = float(wrap.clientWidth) or 1.0
+    side = max(side, 1.0)
+    scale = max(1.0, TAP_PX * BOARD_UNITS / (side * width))
+    least = FLOOR_PX * BOARD_UNITS / (side * width)
+    cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
+    if float(window.innerHeight) >= TALL_PX:
+        cap = max(cap, least)
+    scale = max(1.0, min(scale, cap))
+    stage.style.setProperty("--zs", f"{scale:.3f}")
+    wrap.setAttribute("tabindex", "0")
+    wrap.setAttribute("role", "region")
+    wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
+    px = width * scale / BOARD_UNITS
+    wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
+    wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+
+
+def animate():
+    """Each newly arrived stack's way on the board, once (not under reduced motion)."""
+    els = root.querySelectorAll("[data-nova-motion]")
+    if not els.length:
+        return
+    reduce = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    for i in range(els.length):
+        e = els.item(i)
+        key = game["id"] + ":" + str(e.getAttribute("data-nova-motion"))
+        if key in game["animated"]:
+            continue
+        game["animated"][key] = True
+        frames = []
+        for pair in str(attr(e, "data-nova-path") or "").split():
+            x, _, y = pair.partition(",")
+            try:
+                frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
+            except ValueError:
+                frames = []
+                break
+        if reduce or len(frames) < 2:
+            continue
+        e.setAttribute("data-nova-animated", "")
+        e.animate(js(frames), js({"duration": game["pace"], "easing": "ease-in-out"}))
+
+
+# -- events ------------------------------------------------------------------------------
+def on_click(event):
+    t = el(event.target)
+    target = target_of(t)
+    if target.get("move") or target.get("ui"):
+        event.preventDefault()
+    level = target.get("ui") or ""
+    if game["worker"] is None and level.startswith("level:"):
+        # before the worker is up, the level's tap shows at once, and the form's seats say
+        # it (as the start screen's step does: every seat but the first plays the level),
+        # so that a Start tapped next reads it from the fields
+        buttons = root.querySelectorAll("[data-ui^='level:']")
+        for i in range(buttons.length):
+            b = buttons.item(i)
+            b.setAttribute("aria-pressed", "true" if attr(b, "data-ui") == level else "false")
+        for i in range(1, 6):
+            seat = el(document.getElementById("nova-bot-" + str(i)))
+            if seat is not None:
+                seat.value = level[len("level:") :]
+    send({"ask": "click", "target": target, "fields": fields()})
+
+
+def on_key(event):
+    t = el(event.target)
+    tag = str(t.tagName).lower() if t is not None else ""
+    if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+        return
+    key = str(event.key)
+    move = None
+    if t is not None and tag != "button":
+        move = attr(t, "data-move")
+    on_button = tag == "button" or attr(t, "role") == "button"
+    if key in CARD_KEYS and key in game["keys"]:
+        card = el(root.querySelector('.hand [data-card-key="' + key + '"]'))
+        if card is None:
+            return
+        event.preventDefault()
+        play = el(card.querySelector("[data-move]"))
+        if play is not None:
+            play.focus()
+            return
+        why = el(card.querySelector("[data-why]"))
+        if why is not None:
+            send({"ask": "click", "target": {"why": attr(why, "data-why")}, "fields": fields()})
+        return
+    if key in game["keys"] or (move and key in ("Enter", " ")):
+        if on_button and key in ("Enter", " ") and not move:
+            return  # the browser clicks the focused button
+        event.preventDefault()
+        send({"ask": "key", "key": key, "value": move, "on_button": on_button})
+
+
+def on_change(event):
+    t = el(event.target)
+    name = attr(t, "data-lab")
+    if name:
+        send({"ask": "change", "key": name, "value": str(t.value)})
+
+
+def on_hash(event):
+    fragment = str(window.location.hash or "")
+    if len(fragment) > 1:
+        send({"ask": "hash", "value": fragment[1:]})
+
+
+def on_storage(event):
+    key = event.key
+    if key is not None and str(key).startswith("nova"):
+        value = event.newValue
+        send({"ask": "storage", "key": str(key), "value": None if value is None else str(value)})
+
+
+def on_long_press(event):
+    card = closest(el(event.target), ".card[tabindex], .academy-pick")
+    if card is not None:
+        event.preventDefault()
+        card.focus()
+
+
+def stored():
+    """The storage's nova keys, or None where the page's storage is off."""
+    try:
+        ls = window.localStorage
+        ls.setItem("nova:probe", "1")
+        ls.removeItem("nova:probe")
+        items = {}
+        for i in range(ls.length):
+            k = str(ls.key(i))
+            if k.startswith("nova"):
+                items[k] = str(ls.getItem(k))
+        return items
+    except Exception:
+        return None
+
+
+async def main():
+    for name, handler, where in (
+        ("click", on_click, document), ("keydown", on_key, document),
+        ("change", on_change, document), ("contextmenu", on_long_press, document),
+        ("hashchange", on_hash, None), ("storage", on_storage, None),
+    ):  # fmt: skip
+        if where is None:  # the window's own (MicroPython's window proxy calls it unbound)
+            document.defaultView.addEventListener(name, create_proxy(handler))
+        else:
+            where.addEventListener(name, create_proxy(handler))
+    body.setAttribute("data-nova-page", "mpy")
+    try:
+        worker = await workers["nova-game"]
+        loc = window.location
+        start = {
+            "ask": "start",
+            "page_url": str(loc.origin) + str(loc.pathname),
+            "query": str(loc.search or ""),
+            "value": str(loc.hash or "")[1:],
+            "embed": bool(document.documentElement.classList.contains("nova-embed")),
+            "storage": stored(),
+        }
+        text = await worker.start(json.dumps(start))
+    except Exception as exc:
+        game["failed"] = True
+        window.console.warn("nova: the game's worker did not start: " + str(exc))
+        body.setAttribute("data-nova-error", "The game could not start in this browser.")
+        return
+    pre = el(document.getElementById("nova-prerender"))
+    if pre is not None:
+        pre.remove()
+    game["worker"] = worker
+    draw(json.loads(str(text)))
+    body.removeAttribute("data-nova-waiting")
+    queued, game["queue"] = game["queue"], []
+    for message in queued:
+        send(message)
+
+
+asyncio.create_task(main())
