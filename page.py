@@ -33,7 +33,12 @@ CHOICES = (
 CARD_KEYS = "1234567890"
 
 game = {"worker": None, "queue": [], "keys": (), "focus": "", "pace": 300, "id": "",
-        "pulling": {}, "animated": {}, "failed": False}  # fmt: skip
+        "pulling": {}, "animated": {}, "failed": False, "name": "nova-game", "starts": 1,
+        "restarting": False}  # fmt: skip
+WORKER_SRC = "./game_worker.py"
+# a worker that has not answered in this long is taken for dead (a phone out of memory, a
+# crash: its calls never settle) and started again from the last save
+ANSWER_S = 20
 
 
 def js(value):
@@ -125,13 +130,39 @@ def send(message):
     asyncio.create_task(call(message))
 
 
-async def call(message):
+async def ask(message):
+    """The worker's frame for ``message``, or None if it did not answer in ANSWER_S."""
+    worker, box = game["worker"], {}
+
+    async def go():
+        try:
+            box["text"] = str(await worker.handle(json.dumps(message)))
+        except Exception as exc:
+            window.console.warn("nova: the game's worker failed: " + str(exc))
+            box["text"] = None
+
+    asyncio.create_task(go())
+    waited, limit = 0.0, ANSWER_S
     try:
-        text = await game["worker"].handle(json.dumps(message))
-    except Exception as exc:
-        window.console.warn("nova: the game's worker failed: " + str(exc))
+        limit = float(window.novaAnswerS)  # a test's shorter wait
+    except Exception:
+        pass
+    while "text" not in box and waited < limit:
+        await asyncio.sleep(0.1)
+        waited += 0.1
+    return box.get("text")
+
+
+async def call(message):
+    text = await ask(message)
+    if text is None:
+        if game["worker"] is not None:
+            game["queue"].append(message)  # sent again to the new worker: nothing lost
+            await restart()
+        else:
+            game["queue"].append(message)
         return
-    draw(json.loads(str(text)))
+    draw(json.loads(text))
 
 
 def pull(kind):
@@ -142,15 +173,46 @@ def pull(kind):
 
     async def go():
         try:
-            text = await game["worker"].handle(json.dumps({"ask": kind}))
-        except Exception as exc:
-            window.console.warn("nova: the game's worker failed: " + str(exc))
-            return
+            text = await ask({"ask": kind})
         finally:
             game["pulling"][kind] = False
-        draw(json.loads(str(text)))
+        if text is None:
+            await restart()
+            return
+        draw(json.loads(text))
 
     asyncio.create_task(go())
+
+
+async def restart():
+    """The worker died: end it, start another from the page's storage (the last save),
+    which says so in plain words; then send what waited."""
+    if game["restarting"] or game["worker"] is None:
+        return
+    game["restarting"] = True
+    game["worker"] = None  # clicks wait in the queue meanwhile
+    script = el(document.querySelector('script[worker][name="' + game["name"] + '"]'))
+    if script is not None:
+        try:
+            script.xworker.terminate()
+        except Exception:
+            pass
+        script.remove()
+    game["starts"] += 1
+    game["name"] = "nova-game-" + str(game["starts"])
+    body.setAttribute("data-nova-worker-starts", str(game["starts"]))
+    try:
+        from pyscript import create_named_worker
+
+        worker = await create_named_worker(
+            src=WORKER_SRC, name=game["name"], config="./pyscript.toml", type="py"
+        )
+        await begin(worker, True)
+    except Exception as exc:
+        window.console.warn("nova: the game's worker did not start again: " + str(exc))
+        body.setAttribute("data-nova-error", "The game stopped and could not start again.")
+    finally:
+        game["restarting"] = False
 
 
 def waiting():
@@ -166,13 +228,9 @@ def waiting():
 # -- drawing a frame ---------------------------------------------------------------------
 def draw(frame):
     for key, value in frame.get("writes", ()):
-        try:
-            if value is None:
-                window.localStorage.removeItem(key)
-            else:
-                window.localStorage.setItem(key, value)
-        except Exception as exc:
-            window.console.warn("nova: storage refused " + key + ": " + str(exc))
+        refused = str(window.novaStorage.write(key, value))  # boot.js: MicroPython cannot
+        if refused:  # catch what the storage throws
+            window.console.warn("nova: storage refused " + key + ": " + refused)
     html = frame.get("html")
     if html is not None:
         if window.novaMorph(root, html) is False:
@@ -412,9 +470,9 @@ def on_hash(event):
 
 def on_storage(event):
     key = event.key
-    if key is not None and str(key).startswith("nova"):
+    if isinstance(key, str) and key.startswith("nova"):
         value = event.newValue
-        send({"ask": "storage", "key": str(key), "value": None if value is None else str(value)})
+        send({"ask": "storage", "key": key, "value": value if isinstance(value, str) else None})
 
 
 def on_long_press(event):
@@ -425,19 +483,9 @@ def on_long_press(event):
 
 
 def stored():
-    """The storage's nova keys, or None where the page's storage is off."""
-    try:
-        ls = window.localStorage
-        ls.setItem("nova:probe", "1")
-        ls.removeItem("nova:probe")
-        items = {}
-        for i in range(ls.length):
-            k = str(ls.key(i))
-            if k.startswith("nova"):
-                items[k] = str(ls.getItem(k))
-        return items
-    except Exception:
-        return None
+    """The storage's nova keys, or None where the page's storage is off (boot.js reads
+    them: where storage is denied, touching it throws past MicroPython's try)."""
+    return json.loads(str(window.novaStorage.items()))
 
 
 async def main():
@@ -452,22 +500,26 @@ async def main():
             where.addEventListener(name, create_proxy(handler))
     body.setAttribute("data-nova-page", "mpy")
     try:
-        worker = await workers["nova-game"]
-        loc = window.location
-        start = {
-            "ask": "start",
-            "page_url": str(loc.origin) + str(loc.pathname),
-            "query": str(loc.search or ""),
-            "value": str(loc.hash or "")[1:],
-            "embed": bool(document.documentElement.classList.contains("nova-embed")),
-            "storage": stored(),
-        }
-        text = await worker.start(json.dumps(start))
+        await begin(await workers["nova-game"], False)
     except Exception as exc:
         game["failed"] = True
         window.console.warn("nova: the game's worker did not start: " + str(exc))
         body.setAttribute("data-nova-error", "The game could not start in this browser.")
-        return
+
+
+async def begin(worker, restarted):
+    """The worker is up: start the game there, draw its first frame, send what waited."""
+    loc = window.location
+    start = {
+        "ask": "start",
+        "page_url": str(loc.origin) + str(loc.pathname),
+        "query": "" if restarted else str(loc.search or ""),
+        "value": "" if restarted else str(loc.hash or "")[1:],
+        "embed": bool(document.documentElement.classList.contains("nova-embed")),
+        "storage": stored(),
+        "restarted": restarted,
+    }
+    text = await worker.start(json.dumps(start))
     pre = el(document.getElementById("nova-prerender"))
     if pre is not None:
         pre.remove()

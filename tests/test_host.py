@@ -136,3 +136,19 @@ def test_a_tap_on_no_choice_says_why_not():
     assert frame.html is not None
     said = re.findall(r'role="alert"[^>]*>([^<]*)', frame.html)
     assert said and "not a choice now" in said[0], said
+
+
+def test_a_worker_started_again_resumes_the_last_save_and_says_so():
+    page = Page()
+    page.click(ui="new-game", fields={"seed": "5"})
+    to_decision(page)
+    for _ in range(2):
+        page.click(move=legal_on_screen(page.html)[0])
+        to_decision(page)
+    start = PageMessage(
+        Ask.START, page_url="https://nova.example/", storage=dict(page.storage), restarted=True
+    )
+    again = GameHost(PageMessage.from_json(start.to_json()))
+    frame = again.first_frame()
+    assert frame.body["data-nova-moves"] == "2"
+    assert frame.html is not None and "nothing you played is lost" in frame.html

@@ -54,6 +54,11 @@ from .saves import SaveStore
 
 # the keys a screen may take, tried against the controller for each frame (a hand card's
 # digits are the page's: it focuses the card)
+# what the player reads when the page had to start the game's worker again
+RESTARTED = (
+    "The game stopped for a moment (the browser may have run short of memory) and started "
+    "again from your last save: nothing you played is lost."
+)
 KEYS = ("Escape", "?", "h", "Enter", " ", *"abcdefghijklmnopqrstuvwxyz")
 
 
@@ -174,6 +179,12 @@ class GameHost:
         self.c.dispatch(WorkerChanged(Worker.READY))  # the bots think here, in this worker
         fragment = start.value or ""
         self.started = self.c.start(fragment.removeprefix("#"), start.query)
+        # the page's last worker died: this one took the last save, and says so (again after
+        # the page's first message, which may be the decision the dead worker never answered
+        # and would clear the alert)
+        self.say_restarted = start.restarted
+        if start.restarted:
+            self.started += self.c.dispatch(Say(RESTARTED))
 
     # -- messages ------------------------------------------------------------------------
     def first_frame(self) -> Frame:
@@ -211,6 +222,9 @@ class GameHost:
                     await self.bots.one()
             case Ask.HINT:
                 self.maybe(await self.bots.hint())
+        if self.say_restarted and msg.ask is not Ask.BOTS:
+            self.say_restarted = False
+            self.do(Say(RESTARTED))
         return self.frame()
 
     # -- intents and effects ---------------------------------------------------------------

@@ -79,6 +79,7 @@ class PageMessage:
     query: str = ""
     embed: bool = False
     storage: dict[str, str] | None = None
+    restarted: bool = False  # START: the page started this worker again (the last one died)
 
     def to_json(self) -> str:
         d = asdict(self)
