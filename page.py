@@ -229,8 +229,9 @@ def waiting():
 def draw(frame):
     for key, value in frame.get("writes", ()):
         refused = str(window.novaStorage.write(key, value))  # boot.js: MicroPython cannot
-        if refused:  # catch what the storage throws
-            window.console.warn("nova: storage refused " + key + ": " + refused)
+        if refused:  # catch what the storage throws; the game says so
+            send({"ask": "refused", "key": key, "how": refused})
+            break
     html = frame.get("html")
     if html is not None:
         if window.novaMorph(root, html) is False:

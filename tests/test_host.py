@@ -152,3 +152,14 @@ def test_a_worker_started_again_resumes_the_last_save_and_says_so():
     frame = again.first_frame()
     assert frame.body["data-nova-moves"] == "2"
     assert frame.html is not None and "nothing you played is lost" in frame.html
+
+
+def test_a_write_the_pages_storage_refused_is_said_and_the_game_plays_on():
+    page = Page()
+    page.click(ui="new-game", fields={"seed": "5"})
+    to_decision(page)
+    key = next(k for k in page.storage if k.startswith("nova:save:"))
+    page.send(PageMessage(Ask.REFUSED, key=key, how="QuotaExceededError"))
+    assert "storage is full" in page.html
+    page.click(move=legal_on_screen(page.html)[0])
+    assert page.moves() == 1 and "storage is full" in page.html

@@ -50,7 +50,7 @@ from .effects import (
     Think,
 )
 from .protocol import Ask, Frame, PageEffect, PageMessage, Target
-from .saves import SaveStore
+from .saves import BLOCKED, FULL, SaveStore, is_full
 
 # the keys a screen may take, tried against the controller for each frame (a hand card's
 # digits are the page's: it focuses the card)
@@ -62,18 +62,31 @@ RESTARTED = (
 KEYS = ("Escape", "?", "h", "Enter", " ", *"abcdefghijklmnopqrstuvwxyz")
 
 
+class StorageRefused(Exception):
+    """What the page's storage threw (its ``name``: QuotaExceededError, SecurityError)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class MirrorStorage:
     """The page's localStorage, as far as the game reads it (its ``nova`` keys), in the
-    worker: reads from the copy, writes to the copy and to a journal the frame carries."""
+    worker: reads from the copy, writes to the copy and to a journal the frame carries. Once
+    the page says its storage refused a write, every write here is refused as it was, so
+    the saves say so as they say it on the page (``SaveStore``: full, or blocked)."""
 
     def __init__(self, items: dict[str, str]) -> None:
         self.items = dict(items)
         self.journal: list[tuple[str, str | None]] = []
+        self.refused = ""  # the error the page's storage last threw ("" none)
 
     def getItem(self, key: str) -> str | None:  # noqa: N802 - the Web Storage names
         return self.items.get(key)
 
     def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.refused:
+            raise StorageRefused(self.refused)
         self.items[key] = str(value)
         self.journal.append((key, str(value)))
 
@@ -88,6 +101,11 @@ class MirrorStorage:
     @property
     def length(self) -> int:
         return len(self.items)
+
+    def refuse(self, key: str, name: str) -> None:
+        """The page's storage refused to write ``key``: writes fail from now on. (What the
+        page holds under ``key`` is not known here; the game's own copy stays.)"""
+        self.refused = name or "Error"
 
     def heard(self, key: str, value: str | None) -> None:
         """Another tab wrote ``key`` (not journalled: the page has it already)."""
@@ -214,6 +232,10 @@ class GameHost:
             case Ask.ANSWER:
                 answer = self.answers.pop(msg.answer_id, None)
                 self.maybe(answer(msg.how) if answer is not None else None)
+            case Ask.REFUSED:
+                if self.storage is not None:
+                    self.storage.refuse(msg.key, msg.how)
+                self.do(Say(FULL if is_full(StorageRefused(msg.how)) else BLOCKED))
             case Ask.REDRAW:
                 self.kept = frozenset()
                 self.render()

@@ -33,6 +33,7 @@ class Ask(Enum):
     HASH = "hash"  # a link pasted into the address bar
     STORAGE = "storage"  # another tab wrote a key (the storage event)
     ANSWER = "answer"  # what an effect did (the share menu, a new tab), by its id
+    REFUSED = "refused"  # the page's storage refused a write (key; how: the error's name)
     REDRAW = "redraw"  # an elided part was missing on the page: send the whole markup
     BOTS = "bots"  # pull: the next bot decision, if a bot is to play
     HINT = "hint"  # pull: think the hint asked for
@@ -72,7 +73,7 @@ class PageMessage:
     # HASH/START: the address's fragment; STORAGE: the new value (None: removed)
     on_button: bool = False  # KEY: a button has the focus
     answer_id: int = 0  # ANSWER: the effect answered
-    how: str = ""  # ANSWER: what it did ("shared", "copied", "", "opened", "refused")
+    how: str = ""  # ANSWER: what it did ("shared", "copied", "", "opened"); REFUSED: the error
     # START: the page's address (origin + path), its query, whether it is embedded, and the
     # storage's nova keys (None: the page's storage is off)
     page_url: str = ""
