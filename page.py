@@ -120,8 +120,19 @@ def target_of(t):
 
 
 # -- talking to the worker ---------------------------------------------------------------
+def busy(change):
+    """Count the messages whose frame is not drawn yet: <body data-nova-pending> while any
+    is (the bots' pulls are not counted: they go on by themselves). Tests wait for it."""
+    game["pending"] = max(0, game.get("pending", 0) + change)
+    if game["pending"]:
+        body.setAttribute("data-nova-pending", str(game["pending"]))
+    else:
+        body.removeAttribute("data-nova-pending")
+
+
 def send(message):
     """Send a message to the game's worker (queued until it is up)."""
+    busy(1)
     if game["worker"] is None:
         game["queue"].append(message)
         if message.get("ask") == "click" and not game["failed"]:
@@ -155,14 +166,13 @@ async def ask(message):
 
 async def call(message):
     text = await ask(message)
-    if text is None:
+    if text is None:  # sent again once a worker is up (still counted): nothing lost
+        game["queue"].append(message)
         if game["worker"] is not None:
-            game["queue"].append(message)  # sent again to the new worker: nothing lost
             await restart()
-        else:
-            game["queue"].append(message)
         return
     draw(json.loads(text))
+    busy(-1)
 
 
 def pull(kind):
@@ -529,6 +539,7 @@ async def begin(worker, restarted):
     body.removeAttribute("data-nova-waiting")
     queued, game["queue"] = game["queue"], []
     for message in queued:
+        busy(-1)  # counted when it was queued; send counts it again
         send(message)
 
 
