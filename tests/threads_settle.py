@@ -6,11 +6,12 @@ tests' immediate reads need this wait (keyboard presses are not wrapped yet).
 
 Try it (docs/PAGE.md, "Two threads"): build, copy ``_site/threads.html`` over
 ``_site/index.html``, then
-``PYTHONPATH=tests NOVA_SITE_BUILT=1 .venv/bin/python -m pytest -p threads_settle tests/test_page_game.py -n 1``
+``PYTHONPATH=tests NOVA_SITE_BUILT=1 .venv/bin/python -m pytest -p threads_settle``
+``tests/test_page_game.py -n 1``
 (on 2026-11-28: 6 of test_page_game.py's 13 passed so).
 """
 
-from playwright.sync_api import Locator, Page, Frame, Keyboard
+from playwright.sync_api import Frame, Locator, Page
 
 SETTLE = "!document.body || !document.body.hasAttribute('data-nova-pending')"
 
