@@ -6,7 +6,9 @@ bench       engine speed (and bots, if present) next to python-chess in the same
 bench-page  page boot and repaint times next to the bare Pyodide boot (needs the site)
 bench-workbench  the workbench's games a minute in Chromium next to the lab's CLI
 bench-links  opening a fair link on the page next to a friendly link of a game as long
+bench-taps  taps per turn of a greedy player by touch on a 390x844 phone (needs the site)
 lab         bot-vs-bot batches for the designer (python -m nova lab --help)
+validate    check a variant file for 2, 3 and 4 players (python -m nova validate FILE)
 link        print the link fragment of a random game (python -m nova link --help)
 link-stats  link lengths over many random games
 fair-stats  fair (play by links) link lengths and opening times, next to friendly links
@@ -57,13 +59,20 @@ def cmd_validate(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m nova validate", description="check a variant")
     ap.add_argument("variant", nargs="?", default=None, help="a variant JSON file")
     args = ap.parse_args(argv)
-    problems: list[str] = []
+    # a problem of the file itself (unreadable, a card's field) is the same at every player
+    # count: said once, with the counts it holds for when not all three
+    found: dict[str, list[int]] = {}
     for players in (2, 3, 4):
         try:
             layout_for(players, args.variant)
         except ContentError as exc:
-            problems += [f"{players} players: {p}" for p in exc.problems]
-    if problems:
+            for p in exc.problems:
+                found.setdefault(p, []).append(players)
+    if found:
+        problems = [
+            p if counts == [2, 3, 4] else f"{', '.join(map(str, counts))} players: {p}"
+            for p, counts in found.items()
+        ]
         print("invalid game data:\n  - " + "\n  - ".join(problems), file=sys.stderr)
         return 1
     print(f"{args.variant or 'the default data'}: valid for 2, 3 and 4 players")
@@ -103,6 +112,7 @@ COMMANDS = {
     "bench-page": _lazy("nova_tools.benchmarks.page"),
     "bench-workbench": _lazy("nova_tools.benchmarks.workbench"),
     "bench-links": _lazy("nova_tools.benchmarks.links"),
+    "bench-taps": _lazy("nova_tools.benchmarks.taps"),
     "lab": _lazy(".lab.cli"),
     "link": _lazy("nova_tools.links"),
     "link-stats": _lazy("nova_tools.links", "stats_main"),

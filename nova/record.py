@@ -59,6 +59,19 @@ class GameRecord:
         except ContentError as exc:
             raise RecordError(f"this game's variant is not valid: {exc.problems[0]}") from None
 
+    def variant_name(self) -> str:
+        """What a player is told the game's variant is: its ``_name`` if it has one (a note
+        the rules skip, as ``_doc``), else a short fingerprint of its data; "" for today's
+        rules."""
+        if self.variant is None:
+            return ""
+        name = self.variant.get("_name")
+        if isinstance(name, str) and name.strip():
+            return " ".join(name.split())[:40]
+        from .rules.position import variant_tag
+
+        return variant_tag(self.variant)
+
     def state(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` moves (all of them by default)."""
         s = self.initial_state()

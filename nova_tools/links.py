@@ -5,12 +5,15 @@ games the tests and benchmarks encode. The page's codec is :mod:`nova.links`."""
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import sys
 
 from nova.bots import make_bot
 from nova.links import decode, encode
-from nova.record import GameRecord
+from nova.record import SEAT_KINDS, GameRecord
+from nova.rules import ContentError, layout_for
 
 
 def random_record(
@@ -47,9 +50,48 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--moves", type=int, default=None, help="decisions to play (default: all)")
     ap.add_argument("--bots", default="random", help="who decides: random, greedy or search")
+    ap.add_argument(
+        "--variant",
+        default=None,
+        metavar="FILE",
+        help="a new game under this variant, to hand to a playtester: no moves, seat 1 a "
+        "person, the others --seats (the page says which variant it plays)",
+    )
+    ap.add_argument(
+        "--seats",
+        default="pilot",
+        help="with --variant: who plays seats 2 and on ('' for people, or a level such as "
+        "pilot; comma-separated for one per seat)",
+    )
+    ap.add_argument("--page", default="", help="the page's address, to print a whole link")
     args = ap.parse_args(argv)
-    print("#" + encode(random_record(args.players, args.seed, args.moves, args.bots)))
+    if args.variant is not None:
+        try:
+            record = variant_record(args.variant, args.players, args.seed, args.seats)
+        except (OSError, ValueError, ContentError) as exc:
+            print(f"--variant {args.variant}: {exc}", file=sys.stderr)
+            return 2
+    else:
+        record = random_record(args.players, args.seed, args.moves, args.bots)
+    print(args.page + "#" + encode(record))
     return 0
+
+
+def variant_record(path: str, players: int, seed: int, seats: str) -> GameRecord:
+    """A new game (no moves) under the variant file at ``path``: seat 1 a person, the others
+    as ``seats`` says; ValueError or ContentError (its problems) when it cannot be played."""
+    with open(path, encoding="utf-8") as fh:
+        variant = json.load(fh)
+    if not isinstance(variant, dict):
+        raise ValueError("a variant file holds one JSON object")
+    layout_for(players, variant)  # the content's own checks, before anyone opens the link
+    kinds = [k.strip() for k in seats.split(",")] if seats else [""]
+    if len(kinds) == 1:
+        kinds *= players - 1
+    if len(kinds) != players - 1 or any(k not in SEAT_KINDS for k in kinds):
+        known = ", ".join(k for k in SEAT_KINDS if k)
+        raise ValueError(f"--seats {seats!r}: {players - 1} of '' (a person) or {known}")
+    return GameRecord(players=players, seed=seed, variant=variant, bots=["", *kinds])
 
 
 def link_stats(games: int, seed: int = 0, bot: str = "random") -> list[str]:

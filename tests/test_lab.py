@@ -337,6 +337,8 @@ def test_report_writes_an_offline_page_with_its_charts(capsys, tmp_path):
     assert "b2-unload.json" in page and "default rules" in page  # both variants side by side
     data = json.loads((out / "data.json").read_text())
     assert [c["name"] for c in data["columns"]] == ["default rules", "b2-unload.json"]
+    # issue 50: the cards by name, copies pooled; the verdicts in the report's table
+    assert "Hijack 1-3" in (out / "cards.svg").read_text() and "what the variant changed" in page
 
 
 def test_sweep_report_shows_the_cells_side_by_side(capsys, tmp_path):
@@ -368,6 +370,12 @@ def test_progress_bar_on_a_terminal_and_quiet_under_json(capsys, monkeypatch):
     assert main([*args, "--json"]) == 0
     assert term.getvalue() == ""
     capsys.readouterr()
+    # issue 50: without the lab's extra there is no bar, and the terminal is told why
+    from nova.lab.runners import Progress
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm fails
+    Progress(3, True, "games").close()
+    assert "no progress bar without tqdm" in term.getvalue()
 
 
 def test_lab_modules_stay_out_of_the_page():

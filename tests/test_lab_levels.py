@@ -32,26 +32,47 @@ def test_a_figure_is_flagged_when_it_moves_more_than_three_points_and_sure_only_
     assert got["a"].move > FLAG_POINTS
 
 
+def test_a_move_sure_alone_is_not_sure_among_many_figures():
+    """Issue 50: 27 figures at 95% each call some "sure" by chance; the family counts."""
+    alone = {"x": {"a": _rate("a", 50.0, 400)}, "y": {"a": _rate("a", 58.0, 400)}}
+    (flag,) = flags(alone)
+    assert flag.ci95[0] > 0 and flag.sure and flag.family == 1  # 2.3 standard errors
+    many = {n: {f"k{i}": _rate(f"k{i}", 50.0, 400) for i in range(27)} for n in "xyz"}
+    many["y"]["k0"] = _rate("k0", 58.0, 400)
+    (flag,) = flags(many)
+    assert flag.ci95[0] > 0 and flag.family == 27 * 3 and not flag.sure
+
+
 def test_a_rate_of_all_or_nothing_on_few_games_is_not_sure():
     at = {"x": {"a": _rate("a", 100.0, 2)}, "y": {"a": _rate("a", 0.0, 2)}}
     (flag,) = flags(at)
     assert flag.move == 100.0 and not flag.sure
 
 
-def test_the_lab_at_two_levels_prints_each_levels_figures_and_the_flags(capsys):
+def test_the_lab_at_two_levels_prints_each_levels_figures_and_the_flags(capsys, tmp_path):
+    short = tmp_path / "short.json"  # issue 50: --compare at every level
+    short.write_text(json.dumps({"settings": {"max_rounds": 8}}))
     assert (
         main(
             ["--players", "2", "--levels", "cadet,pilot", "--games", "4"]
-            + ["--workers", "1", "--json"]
+            + ["--workers", "1", "--json", "--compare", str(short)]
         )
         == 0
     )
     out = json.loads(capsys.readouterr().out)
+    assert list(out["differences"]) == ["cadet", "pilot"]
+    for name, diffs in out["differences"].items():
+        rounds = next(d for d in diffs if d["figure"] == "rounds")
+        assert rounds["variant"] <= 8 < rounds["default"], (name, rounds)  # games cut short
+        assert rounds["default"] == out["levels"][name]["figures"]["length"]["value"]
+        assert all(d["verdict"] in ("changed", "no change found") for d in diffs)
+    assert out["compare"]["levels"]["pilot"]["figures"]["length"]["value"] <= 8
     assert list(out["levels"]) == ["cadet", "pilot"]
     for name in ("cadet", "pilot"):
         figures = out["levels"][name]["figures"]
         assert {"first_seat", "length", "supernova"} <= set(figures)
-        assert any(k.startswith("card:s") for k in figures)  # the Special cards
+        assert "card:Hijack 1-3" in figures  # the Special cards by name, copies pooled
+        assert not any(k.startswith("card:s") for k in figures)
         assert not any(k.startswith("card:b") for k in figures)  # every seat plays the basics
         for f in figures.values():
             low, high = f["ci95"]
@@ -69,7 +90,7 @@ def test_the_lab_at_two_levels_prints_each_levels_figures_and_the_flags(capsys):
     [
         (["--levels", "cadet,general"], "general"),
         (["--levels", "cadet"], "two or more"),
-        (["--levels", "cadet,ace", "--compare", "nova/data/variants/b2-unload.json"], "--compare"),
+        (["--levels", "cadet,ace", "--compare", "/nonexistent.json"], "nonexistent"),
     ],
 )
 def test_a_wrong_levels_run_says_why_and_plays_nothing(capsys, args, says):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from conftest import wait_ready
@@ -14,6 +15,7 @@ from nova.links import encode
 from nova.record import GameRecord
 
 pytestmark = pytest.mark.browser
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -242,6 +244,13 @@ def test_rules_on_a_phone_close_control_in_sight_and_a_tap_beside_closes(page_fa
     page.click('[data-ui="ready"]')
     page.click('.tools [data-ui="help"]')
     page.wait_for_selector(".help")
+    # what the track's spaces do, with their pictures, and scoring by the rulebook's
+    # examples (issue 49); no keys on a touch phone
+    assert not page.locator(".help-keys").is_visible()
+    assert page.locator(".track-help .track-pic").count() >= 3
+    for part, shot in ((".track-help", "track"), (".scoring-help", "scoring")):
+        page.locator(part).scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"phone-rules-{shot}.png"))
     page.eval_on_selector(".help", "e => e.scrollTop = e.scrollHeight")
     assert all(page.evaluate(IN_VIEW, ".help .close")), "the Close button scrolled away"
     page.touchscreen.tap(195, 6)  # above the dialog

@@ -18,6 +18,7 @@ from test_page_axe import clean
 from nova.lab.core.game import GameJob, play_game
 from nova.lab.core.result import without_machine
 from nova.lab.workbench import moves_digest
+from nova.rules.position import variant_tag
 
 pytestmark = pytest.mark.browser
 
@@ -99,10 +100,12 @@ def test_a_changed_card_played_in_workers_equals_the_cli(page, server_url, tmp_p
     assert page.locator("body").get_attribute("data-nova-lab-games") == f"{2 * GAMES}/{2 * GAMES}"
     # the charts are drawn, as SVG, beside today's rules
     assert page.locator(".lab-results svg").count() >= 3
-    assert page.locator(".lab-table").first.locator("thead th").all_inner_texts()[1:] == [
-        "Today's rules",
-        "Your variant",
-    ]
+    assert page.locator(".lab-table:not(.lab-differences)").first.locator(
+        "thead th"
+    ).all_inner_texts()[1:] == ["Today's rules", "Your variant"]
+    # issue 50: what the variant changed, figure by figure, with its verdict
+    verdicts = page.locator(".lab-differences tbody td:last-child").all_inner_texts()
+    assert len(verdicts) >= 3 and all(v.startswith(("changed", "no change")) for v in verdicts)
     page.locator(".lab-results").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "workbench-results.png"), full_page=True)
 
@@ -131,9 +134,10 @@ def test_a_broken_variant_says_why_and_plays_nothing(page, server_url):
     page.locator('[data-ui="lab-run"]').click(force=True)  # marked disabled: it says why
     assert "variant has problems" in page.locator(".alert").first.inner_text()
     assert not page.locator("body[data-nova-lab-games]").count()
-    # pasting text that is not JSON keeps the variant and says so
+    # pasting text that is not JSON keeps the variant and says so beside the box; no Play
     edit(page, "variant", "{not json")
-    assert "not JSON" in page.locator(".alert").first.inner_text()
+    assert "not JSON" in page.locator(".lab-variant .alert").inner_text()
+    assert page.locator('[data-ui="lab-run"]').get_attribute("aria-disabled") == "true"
     edit(page, "card:s5.action", "sabotage")
     assert not page.locator(".lab-problems").count()
 
@@ -156,6 +160,13 @@ def test_a_link_opens_the_workbench_with_its_variant_and_a_bad_one_says_so(page,
     assert saved == json.loads(page.locator('[data-lab="variant"]').input_value())
     assert download.value.suggested_filename == "workbench-variant.json"
     assert saved["tracks"]["two_three"][1:3] == ["spawn", "spawn"]
+    # issue 50: the link to play the variant opens a new game under it, and says so
+    play = page.locator("[data-nova-play-link]").input_value()
+    page.goto(play)
+    wait_ready(page)
+    page.wait_for_selector("body[data-nova-variant]")
+    assert page.locator("body").get_attribute("data-nova-variant") == variant_tag(saved)
+    assert "not today's rules" in page.locator("#app").inner_text()
     page.goto(link)
     wait_ready(page)
     page.wait_for_selector('body[data-nova-screen="lab"]')

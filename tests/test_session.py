@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from nova.bots import choose_move
 from nova.record import GameRecord, RecordError
 from nova.render.words import describe
 from nova.rules import IllegalMove, new_game
@@ -214,3 +216,44 @@ def test_a_bots_decision_offers_no_choice_on_screen():
     assert se.view().legal and "data-move=" in game_html(
         se.view(), game_page(se.record.names, se.record.colours, se.record.bots)
     )
+
+
+def _to_a_loaded_ship_move(seed: int = 3) -> Session:
+    """A game (person against greedy, the person random) at a decision of the person that
+    moves a ship carrying Shards (the rules then ask how many it leaves behind, R33)."""
+    s = Session.new(bots=["", "greedy"], seed=seed)
+    rng = random.Random(1)
+    for i in range(3000):
+        st = s.state
+        assert not st.is_over()
+        if s.bot_to_move():
+            s.play(choose_move("greedy", st.view(st.current_player), i))
+        elif s.leave_choice() is not None:
+            return s
+        else:
+            s.play(str(rng.choice(st.legal_moves())))
+    raise AssertionError("no loaded ship moved")
+
+
+def test_a_moving_ship_keeps_its_shards_unless_the_person_sets_some_to_leave():
+    """R33's question after every move of a loaded ship is answered by the page: keep them
+    all, or what the person set on the ship's control before tapping where it goes; one
+    Undo takes back the move and the answer together."""
+    s = _to_a_loaded_ship_move()
+    before, moves = s.state, s.moves
+    most, picked = s.leave_choice() or (0, 0)
+    assert most >= 1 and picked == 0
+    dest = next(str(m) for m in before.legal_moves() if m.kind == "dest")
+    s.play(dest)
+    assert s.record.moves[moves:] == [dest, "x0"] and s.taken_count() >= 1
+    assert s.state.pending is None or s.state.pending.kind != before.pending.kind
+    assert s.undo() and s.moves == moves and s.state.to_json() == before.to_json()
+    s.pick_leave(most)
+    assert s.leave_choice() == (most, most)
+    s.play(dest)
+    assert s.record.moves[moves:] == [dest, f"x{most}"]
+    after = s.state
+    ship = before.pending.ship
+    assert after.pile[ship] == before.pile[ship][:most]  # left from the bottom (R33)
+    assert s.undo() and s.moves == moves
+    assert s.leave_choice() == (most, 0)  # the setting was for that move only

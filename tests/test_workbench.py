@@ -29,12 +29,13 @@ from nova.web.controller import (
     LabAnswer,
     LabEdit,
     LabFinished,
+    LabResults,
     LabStart,
     LabStop,
     OpenLab,
     ui_intent,
 )
-from nova.web.effects import ClearAddress, Render, RunLab, SetAddress
+from nova.web.effects import ClearAddress, Download, Render, RunLab, SetAddress
 from nova.web.lab_worker import play
 from nova.web.saves import SaveStore
 
@@ -203,6 +204,16 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     assert run.result is not None
     assert without_machine(run.result.as_json()) == without_machine(expected)
     assert run.result.workers == 2
+    # issue 50: the verdicts and the cards by name in the page, the results to download
+    html = workbench_html(bench)
+    assert "What the variant changed" in html and "game length, rounds" in html
+    assert "Hijack 1-3 (×3)" in html and ">s11<" not in html.split("Results")[-1]
+    (got,) = c.dispatch(LabResults("json"))
+    assert isinstance(got, Download) and json.loads(got.text) == run.result.as_json()
+    (got,) = c.dispatch(LabResults("csv"))
+    assert isinstance(got, Download) and got.name.endswith(".csv")
+    assert got.text.splitlines()[0].startswith("figure,default,variant,diff,ci95_low")
+    assert any(line.startswith("rounds,") for line in got.text.splitlines())
     # today's rules alone: a single batch, no comparison
     c.dispatch(LabEdit("card:s3.colour", "k"))
     c.dispatch(LabStart())
@@ -276,8 +287,14 @@ def test_run_json_matches_the_summary_of_each_side():
     assert result["games"] == 3 and result["compare"]["variant"] == "x.json"
     assert without_machine(result)["compare"] == {
         k: v for k, v in without_machine(result).items() if k not in ("compare", "seed",
-                                                                        "budget", "variant")
+                                                                        "budget", "variant",
+                                                                        "differences", "detect",
+                                                                        "alpha")
     } | {"variant": "x.json"}  # fmt: skip
+    # the same games on both sides: nothing changed, figure by figure
+    assert result["differences"] and all(
+        d["diff"] == 0 and d["verdict"] == "no change found" for d in result["differences"]
+    )
 
 
 def test_a_stopped_runs_stop_intent_is_ignored_without_a_run():

@@ -33,9 +33,10 @@ WIN_SCALE = 0.065  # per evaluation point
 WIN_BIAS = {2: -0.75, 3: -1.35, 4: -1.5}  # the log-odds of a value of 0 at 2, 3, 4 players
 SHOWN = 3  # turns reported
 LONE_SIMS = 8  # simulations played to weigh a turn the search did not need to compare
-# simulations each turn a hint shows rests on at least: a search short of time (the page's
-# quarter second on a slow phone) may have simulated some of them once or not at all
-LEAST_SIMS = 4
+# simulations each turn a hint shows rests on at least: a search short of time (a slow
+# phone) may have simulated some of them once or not at all; 4 read as noise (a hint at
+# "38% ... (4 simulations)" against the Cadet, issue 49)
+LEAST_SIMS = 8
 
 
 def win_chance(value: float, players: int) -> float:
@@ -103,6 +104,48 @@ class Trace:
                 win = win_chance(_planned_value(self.root, self.seat, self.plans[k]), players)
             out.append(Weighed(self.plans[k], win, len(values)))
         return tuple(out)
+
+
+@dataclass(frozen=True)
+class Considered:
+    """What a planning bot (greedy, the novice) weighed for the first decision of a turn it
+    planned: its next steps as greedy ranks them (an action carried out the best way, a
+    Launch, a chain link and the action it opens, or ending the turn), each with the value
+    of where it leaves the game, and the one it took. They do not search: a step's chance
+    is that value's (:func:`win_chance`), on no simulation."""
+
+    players: int
+    options: tuple[tuple[str, ...], ...]  # best first, as greedy ranks them
+    values: tuple[float, ...]
+    pick: int  # the option it took
+
+    @classmethod
+    def of(cls, players: int, options: Sequence[tuple[float, Sequence[object]]], pick: int):
+        """The ranked ``options`` (value, decisions), the one it took at ``pick``."""
+        steps = tuple(tuple(str(m) for m in moves) for _, moves in options)
+        return cls(players, steps, tuple(v for v, _ in options), pick)
+
+    def top(self, n: int = SHOWN) -> tuple[Weighed, ...]:
+        """The step it took, then the best others, each with its chance (0 simulations)."""
+        order = [self.pick, *(k for k in range(len(self.options)) if k != self.pick)]
+        return tuple(
+            Weighed(self.options[k], win_chance(self.values[k], self.players), 0) for k in order[:n]
+        )
+
+
+def record_of(bot: object) -> Trace | Considered | None:
+    """What ``bot`` last weighed, through the page's wrappers (a level's ``Capped``, an
+    answer-at-once bot's ``_Instant``): a search's :class:`Trace` or a planner's
+    :class:`Considered`. A new object each time it weighs afresh, none for a decision it
+    remembered: compare before and after a decision by identity."""
+    for _ in range(3):
+        record = getattr(bot, "trace", None) or getattr(bot, "considered", None)
+        if record is not None:
+            return record
+        bot = getattr(bot, "bot", None)
+        if bot is None:
+            break
+    return None
 
 
 def _planned_value(s: State, seat: int, moves: Sequence[str]) -> float:

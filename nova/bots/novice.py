@@ -29,8 +29,14 @@ TOP = 3  # next steps it chooses among
 SLACK = 2.5
 
 
-def novice_turn(s: State, me: int, rng: random.Random) -> list:
-    """The rest of ``me``'s turn as the novice plays it (greedy's loop, its choice loosened)."""
+def novice_turn(
+    s: State,
+    me: int,
+    rng: random.Random,
+    seen: list[tuple[list[tuple[float, list]], int]] | None = None,
+) -> list:
+    """The rest of ``me``'s turn as the novice plays it (greedy's loop, its choice loosened).
+    ``seen``: as for :func:`~nova.bots.planner.plan_turn`, the options it chose among."""
     w = DEFAULT
     plan: list = []
     for _ in range(MAX_STEPS):
@@ -42,6 +48,8 @@ def novice_turn(s: State, me: int, rng: random.Random) -> list:
             continue
         options = ranked_options(s, me, w=w)[:TOP]
         pick = rng.choice([o for o in options if o[0] >= options[0][0] - SLACK])
+        if seen is not None and not plan:
+            seen.append((options, options.index(pick)))
         if pick[1] == [END]:
             done, s = end_turn(s, me)  # as greedy does: a stuck hand is cycled
             plan += done
@@ -62,4 +70,7 @@ class NoviceBot(PlanningBot):
     name = "novice"
 
     def turn(self, s: State, seat: int, seed: int) -> list:
-        return novice_turn(s, seat, random.Random(seed))
+        seen: list = []
+        plan = novice_turn(s, seat, random.Random(seed), seen)
+        self.consider(s, seat, seen, plan)
+        return plan

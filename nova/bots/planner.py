@@ -247,11 +247,18 @@ def _card_has(s: State, cid: str, key) -> bool:
 
 
 def plan_turn(
-    s: State, me: int, nodes: int = FINISH_NODES, w: Weights = DEFAULT
+    s: State,
+    me: int,
+    nodes: int = FINISH_NODES,
+    w: Weights = DEFAULT,
+    seen: list[tuple[list[tuple[float, list[Move]]], int]] | None = None,
 ) -> tuple[list[Move], State]:
     """The greedy plan for the rest of ``me``'s turn (or its Spawn placement) and its end.
 
     ``nodes`` bounds the states tried to finish each action (rollouts use fewer).
+    ``seen``: given, it gets the options ranked for the plan's first decision when that
+    decision is between actions, and which it took (what the bot weighed, for "why"; it
+    changes nothing); nothing when it looked two actions ahead instead.
     """
     plan: list[Move] = []
     for _ in range(MAX_STEPS):
@@ -270,9 +277,13 @@ def plan_turn(
                 done, s = play(s, me, first, w)
                 plan += done
                 continue
+            if seen is not None and not plan:
+                seen.append((options, options.index(stay)))
             done, s = end_turn(s, me)
             plan += done
             break
+        if seen is not None and not plan:
+            seen.append((options, 0))
         done, s = play(s, me, best[1], w)
         plan += done
     else:

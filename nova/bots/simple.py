@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..rules import View, determinize
 from .evaluate import DEFAULT, Weights
+from .explain import Considered
 from .planner import plan_turn
 
 PLAN_MEMORY = 4096  # remembered (view -> planned decision) pairs per bot
@@ -59,6 +60,14 @@ class PlanningBot(Bot):
 
     def __init__(self) -> None:
         self.memory: dict[str, str] = {}
+        # what it weighed for the last turn it planned afresh (nova.bots.explain): a new
+        # object each time, so the page can tell a fresh plan from a remembered decision
+        self.considered: Considered | None = None
+
+    def consider(self, s, seat: int, seen: Sequence, plan: Sequence) -> None:
+        """Keep the options ranked for the plan's first decision and the one it took
+        (``seen``), if it had them."""
+        self.considered = Considered.of(s.num_players, *seen[0]) if seen and plan else None
 
     def recall(self, view: View) -> str | None:
         m = self.memory.get(view_key(view))
@@ -104,4 +113,7 @@ class GreedyBot(PlanningBot):
         self.weights = weights  # DEFAULT for ``greedy``; others only while tuning them
 
     def turn(self, s, seat: int, seed: int) -> Sequence[str]:
-        return plan_turn(s, seat, w=self.weights)[0]
+        seen: list = []
+        plan = plan_turn(s, seat, w=self.weights, seen=seen)[0]
+        self.consider(s, seat, seen, plan)
+        return plan

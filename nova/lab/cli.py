@@ -35,10 +35,20 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 
 from ..bots import BOT_NAMES, LEVEL_NAMES, level_named
 from ..rules import ContentError, layout_for
 from .core.game import Batch, GameResult, parse_bots
+from .core.paired import (
+    ALPHA,
+    DEFAULT_DETECT,
+    card_names,
+    decided,
+    differences,
+    looks,
+    verdict_lines,
+)
 from .core.result import run_result
 from .core.summary import summarize
 from .levels import levels_result
@@ -141,6 +151,29 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--variant", default=None, help="a variant JSON file")
     ap.add_argument("--compare", default=None, help="a second variant to play the same games with")
     ap.add_argument(
+        "--detect",
+        type=float,
+        default=DEFAULT_DETECT,
+        metavar="SIZE",
+        help="with --compare: where no change is found, how many games would find a change "
+        "of SIZE (points of a rate, rounds of the length; default 3)",
+    )
+    ap.add_argument(
+        "--until",
+        type=positive,
+        default=None,
+        metavar="MAX",
+        help="with --compare: play on (--games, then doubling, up to MAX games a side) until "
+        "every figure has changed or a change of --detect is ruled out",
+    )
+    ap.add_argument(
+        "--decide",
+        default=None,
+        metavar="FIGURES",
+        help="with --until: the figures it must decide, comma-separated (rounds, "
+        "first_seat_win_rate, supernova_rate, 'card:Hijack 1-3', ...; default all)",
+    )
+    ap.add_argument(
         "--levels",
         default=None,
         metavar="A,B,C",
@@ -161,6 +194,14 @@ def main(argv: list[str]) -> int:
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.until is not None and (not args.compare or args.until <= args.games):
+        print("--until MAX: with --compare, and more games than --games", file=sys.stderr)
+        return 2
+    decide = [f.strip() for f in args.decide.split(",") if f.strip()] if args.decide else []
+
+    def wanted(figure: str) -> bool:
+        return not decide or figure in decide
+
     keys = ["base"] + (["compare"] if args.compare else [])
     paths = {"base": args.variant, "compare": args.compare}
     batches = [
@@ -171,13 +212,39 @@ def main(argv: list[str]) -> int:
         what = " and ".join(paths[k] or "default rules" for k in keys)
         where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
         print(f"playing {args.games} games ({what}) {where}...", file=sys.stderr)
-    try:
-        results, elapsed = run_batches(
-            batches, args.workers, args.scheduler, progress=not args.json, note=wins_note
-        )
-    except LabSetupError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    card_ids = card_names(args.players, batches[0].variant)
+    sizes = looks(args.games, args.until) if args.until else [args.games]
+    # each look tests the family at its share of 5%: the chance of any false "changed", at
+    # any look, stays at 5% (Bonferroni over the looks planned)
+    alpha = ALPHA / len(sizes)
+    results: list[list[GameResult]] = [[] for _ in batches]
+    elapsed = 0.0
+    seen: list[tuple[int, list[str]]] = []  # each look's games a side, its undecided figures
+    for size in sizes:
+        more = [replace(b, games=size - len(results[0]), start=len(results[0])) for b in batches]
+        try:
+            got, took = run_batches(
+                more, args.workers, args.scheduler, progress=not args.json, note=wins_note
+            )
+        except LabSetupError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        results = [rs + g for rs, g in zip(results, got, strict=True)]
+        elapsed += took
+        if len(sizes) == 1:
+            break
+        diffs = differences(results[0], results[1], card_ids, args.detect, alpha)
+        unknown = [f for f in decide if f not in {d.figure for d in diffs}]
+        if unknown:
+            known = ", ".join(d.figure for d in diffs)
+            print(f"--decide: no figure {', '.join(unknown)} (figures: {known})", file=sys.stderr)
+            return 2
+        left = [d.figure for d in diffs if not decided([d]) and wanted(d.figure)]
+        seen.append((size, left))
+        if not args.json:
+            print(f"look at {size} games a side: {len(left)} figures undecided", file=sys.stderr)
+        if not left:
+            break
     result = run_result(
         results,
         [paths[k] for k in keys],
@@ -188,8 +255,13 @@ def main(argv: list[str]) -> int:
         elapsed,
         args.workers,
         args.scheduler,
+        names=card_ids,
+        detect=args.detect,
+        alpha=alpha,
     )
     summary = result.as_json()
+    if seen:
+        summary["looks"] = [{"games": g, "undecided": u} for g, u in seen]
     out = {"base": summary}
     if "compare" in summary:
         out["compare"] = summary["compare"]
@@ -202,33 +274,44 @@ def main(argv: list[str]) -> int:
         + (f", budget {args.budget}" if args.budget else "")
     )
     lines = report_lines(result.base, result.compare, names)
+    if result.differences:
+        lines += ["", *verdict_lines(result.differences, alpha=alpha)]
+        if seen:
+            last, undecided = seen[-1]
+            lines.append(
+                f"looked at {', '.join(str(g) for g, _ in seen)} games a side; "
+                + (f"undecided at {last}: {', '.join(undecided)}" if undecided else "all decided")
+            )
     columns = [(names[i], out[k]) for i, k in enumerate(keys)]
     return put_out(args, title, lines, summary, columns)
 
 
 def levels_main(args: argparse.Namespace) -> int:
-    """``--levels``: one batch a level on the same seeds, each level's figures, the flags."""
+    """``--levels``: one batch a level on the same seeds, each level's figures, the flags;
+    with ``--compare``, the variant too at every level, and what it changed at each."""
     try:
         names = [n.strip() for n in args.levels.split(",") if n.strip()]
         if len(names) < 2 or len(set(names)) != len(names):
             raise ValueError(f"--levels: {args.levels!r}: two or more different levels")
         levels = [level_named(n) for n in names]
-        if args.compare:
-            raise ValueError("--levels plays one set of rules: give --variant, not --compare")
-        layout_for(args.players, args.variant)
+        for v in (args.variant, args.compare):
+            layout_for(args.players, v)
     except (ValueError, ContentError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    variant = read_variant(args.variant)
+    variants = [read_variant(args.variant)] + ([read_variant(args.compare)] if args.compare else [])
     batches = [
         Batch(args.players, (lv.name,) * args.players, args.games, None, variant, args.seed)
+        for variant in variants
         for lv in levels
     ]
     if not args.json:
         where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else "locally"
+        rules = " and ".join(
+            p for p in (args.variant or "default rules", args.compare) if p is not None
+        )
         print(
-            f"playing {args.games} games at each of {', '.join(names)} "
-            f"({args.variant or 'default rules'}) {where}...",
+            f"playing {args.games} games at each of {', '.join(names)} ({rules}) {where}...",
             file=sys.stderr,
         )
     try:
@@ -238,7 +321,9 @@ def levels_main(args: argparse.Namespace) -> int:
     except LabSetupError as exc:
         print(exc, file=sys.stderr)
         return 2
-    result = levels_result(names, results, args.players)
+    cards = card_names(args.players, variants[0])
+    base = results[: len(names)]
+    result = levels_result(names, base, args.players, cards)
     out = result.as_json()
     out.update(players=args.players, variant=args.variant, seed=args.seed)
     title = (
@@ -246,11 +331,21 @@ def levels_main(args: argparse.Namespace) -> int:
         f"{os.path.basename(args.variant or 'default rules')}, seed {args.seed}"
     )
     lines = result.lines()
+    if args.compare:
+        other = results[len(names) :]
+        compared = levels_result(names, other, args.players, cards)
+        out["compare"] = {**compared.as_json(), "variant": args.compare}
+        out["detect"] = args.detect
+        out["differences"] = {}
+        for name, d_rs, v_rs in zip(names, base, other, strict=True):
+            diffs = differences(d_rs, v_rs, cards, args.detect)
+            out["differences"][name] = [d.as_json() for d in diffs]
+            lines += ["", *verdict_lines(diffs, f"at {name}: what {args.compare} changed")]
     columns = []
     if args.report:  # the usual charts, a column a level
         summaries = [
             summarize(rs, args.players, [n] * args.players, elapsed)
-            for n, rs in zip(names, results, strict=True)
+            for n, rs in zip(names, base, strict=True)
         ]
         columns = [(n, s.as_json()) for n, s in zip(names, summaries, strict=True)]
     return put_out(args, title, lines, out, columns, levels=out)

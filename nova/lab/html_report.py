@@ -138,7 +138,19 @@ def chart_points(columns: list[tuple[str, dict]], directory: Path) -> str:
     return _save(fig, directory, "points.svg")
 
 
+def _cards(s: dict) -> dict:
+    """A summary's cards: by name, copies pooled (``cards_by_name``), or by id in a summary
+    written before the lab pooled them."""
+    return s.get("cards_by_name") or s["cards"]
+
+
 def _card_ids(columns: list[tuple[str, dict]]) -> list[str]:
+    if all("cards_by_name" in s for _, s in columns):  # the Academy cards, by name
+        return list(
+            dict.fromkeys(
+                n for _, s in columns for n, d in s["cards_by_name"].items() if d.get("players")
+            )
+        )
     # Special cards only (the lab tallies holders only for them): every player owns the same
     # basic cards, so theirs sit at an even share and would only push the Specials off the page
     ids = {
@@ -158,7 +170,7 @@ def chart_cards(columns: list[tuple[str, dict]], directory: Path) -> str:
         step = 0.8 / len(columns)
         for i, (name, s) in enumerate(columns):
             ys = [j + i * step for j in range(len(ids))]
-            rates = [(s["cards"].get(c) or {}).get("players_win_rate") or 0.0 for c in ids]
+            rates = [(_cards(s).get(c) or {}).get("players_win_rate") or 0.0 for c in ids]
             ax.barh(ys, rates, height=step, color=f"C{i}", label=name)
         for _, s in columns:
             ax.axvline(1 / s["players"], color="grey", ls="dashed", lw=1)
@@ -172,8 +184,8 @@ def chart_cards(columns: list[tuple[str, dict]], directory: Path) -> str:
         grid = [
             [
                 float("nan")
-                if (s["cards"].get(c) or {}).get("players_win_rate") is None
-                else s["cards"][c]["players_win_rate"] - 1 / s["players"]
+                if (_cards(s).get(c) or {}).get("players_win_rate") is None
+                else _cards(s)[c]["players_win_rate"] - 1 / s["players"]
                 for _, s in columns
             ]
             for c in ids

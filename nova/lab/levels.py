@@ -6,10 +6,13 @@ rate, the game's length, the Super-Nova rate and each card's win rate when playe
 its 95% interval, then flags each figure that moves by more than :data:`FLAG_POINTS` between
 two levels. A rate moves in percentage points; the length in rounds (a round is its point).
 
-A flag says how sure the move is: ``sure`` when the 95% interval of the difference between
-the two levels leaves out zero (a rate's standard error as Agresti and Caffo's, one win and
-one loss added, so a rate of 0% or 100% on few games is not sure), else ``noise?`` (more games
-would tell). The levels play the same deals; the interval treats them as independent, which
+A flag says how sure the move is: ``sure`` when the difference between the two levels is
+clear of zero even counting every figure and every pair of levels that could have moved
+(Bonferroni: its two-sided p-value under 5% / (figures x pairs of levels), so 27 figures
+at three levels do not make a "sure" of chance; a rate's standard error as Agresti and
+Caffo's, one win and one loss added, so a rate of 0% or 100% on few games is not sure), else
+``noise?`` (more games would tell). Its ``ci95`` is the move's own 95% interval. The
+levels play the same deals; the interval treats them as independent, which
 errs on the wide side.
 """
 
@@ -20,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .core.game import GameResult
-from .core.metrics import card_order
+from .core.paired import ALPHA, card_names, normal_cdf, pooled_cards
 from .core.stats import spread, wilson
 
 FLAG_POINTS = 3.0  # a figure that moves by more than this between levels is flagged
@@ -59,8 +62,11 @@ def _rate(key: str, label: str, xs: Sequence[float]) -> Figure:
     return Figure(key, label, 100 * p, (100 * low, 100 * high), n, 100 * se, "%", 100 * adjusted)
 
 
-def level_figures(results: Sequence[GameResult], players: int) -> dict[str, Figure]:
-    """The figures of one level's games, by key (cards in the deck's order)."""
+def level_figures(
+    results: Sequence[GameResult], players: int, names: dict[str, str] | None = None
+) -> dict[str, Figure]:
+    """The figures of one level's games, by key (cards by name, their copies pooled: a
+    player who played any copy counts once; ``names``: today's by default)."""
     first = [r.returns[r.first] for r in results]
     rounds = [float(r.rounds) for r in results]
     mean, sd = spread(rounds)
@@ -79,15 +85,13 @@ def level_figures(results: Sequence[GameResult], players: int) -> dict[str, Figu
         ),
         _rate("supernova", "games ending at Super-Nova", [r.end == "supernova" for r in results]),
     ]
-    by_card: dict[str, list[float]] = {}
-    for r in results:
-        for seat in range(players):
-            for cid in r.played[seat]:
-                by_card.setdefault(cid, []).append(r.returns[seat])
-    for cid in sorted(by_card, key=card_order):
-        if len(by_card[cid]) == players * len(results):  # every seat of every game played it
-            continue  # (the basic deck): its players' win rate is a fair share by construction
-        figures.append(_rate(f"card:{cid}", f"{cid}: win rate of its players", by_card[cid]))
+    for name, copies in pooled_cards(names or card_names(players)).items():
+        xs = [
+            r.returns[s] for r in results for s in range(players) if set(copies) & set(r.played[s])
+        ]
+        if not xs or len(xs) == players * len(results):  # nobody played it, or every seat of
+            continue  # every game did: a fair share by construction
+        figures.append(_rate(f"card:{name}", f"{name}: win rate of its players", xs))
     return {f.key: f for f in figures}
 
 
@@ -102,10 +106,12 @@ class Flag:
     move: float  # high's value minus low's, in the figure's unit
     ci95: tuple[float, float]  # the difference's 95% interval
     unit: str
+    p: float = 1.0  # the move's two-sided p-value
+    family: int = 1  # the figures times the pairs of levels: what could have moved
 
     @property
     def sure(self) -> bool:
-        return self.ci95[0] > 0
+        return self.ci95[0] > 0 and self.p < ALPHA / max(self.family, 1)
 
     def as_json(self) -> dict:
         return {
@@ -115,6 +121,8 @@ class Flag:
             "move": round(self.move, 2),
             "ci95": [round(self.ci95[0], 2), round(self.ci95[1], 2)],
             "unit": self.unit,
+            "p": float(f"{self.p:.3g}"),
+            "family": self.family,
             "sure": self.sure,
         }
 
@@ -133,6 +141,8 @@ def flags(figures: dict[str, dict[str, Figure]]) -> list[Flag]:
     names = list(figures)
     if len(names) < 2:
         return []
+    keys = set.intersection(*(set(figures[n]) for n in names))
+    family = len(keys) * len(names) * (len(names) - 1) // 2
     out = []
     for key, first in figures[names[0]].items():
         at = [(name, figures[name][key]) for name in names if key in figures[name]]
@@ -143,10 +153,14 @@ def flags(figures: dict[str, dict[str, Figure]]) -> list[Flag]:
         move = high.value - low.value
         if move <= FLAG_POINTS:
             continue
-        half = Z95 * math.hypot(low.se, high.se)
+        se = math.hypot(low.se, high.se)
+        half = Z95 * se
         centre = high.centre - low.centre
         interval = (centre - half, centre + half)
-        out.append(Flag(key, first.label, low_name, high_name, move, interval, first.unit))
+        p = 2 * (1 - normal_cdf(abs(centre) / se)) if se > 0 else float(centre == 0)
+        out.append(
+            Flag(key, first.label, low_name, high_name, move, interval, first.unit, p, family)
+        )
     return out
 
 
@@ -209,14 +223,17 @@ class LevelsResult:
 
 
 def levels_result(
-    levels: Sequence[str], batches: Sequence[Sequence[GameResult]], players: int
+    levels: Sequence[str],
+    batches: Sequence[Sequence[GameResult]],
+    players: int,
+    names: dict[str, str] | None = None,
 ) -> LevelsResult:
     """The result of a run at ``levels``: batch k played at level k, all on the same seeds."""
     from ..bots import level_named
 
     return LevelsResult(
         players,
-        {name: level_figures(rs, players) for name, rs in zip(levels, batches, strict=True)},
+        {name: level_figures(rs, players, names) for name, rs in zip(levels, batches, strict=True)},
         {name: level_named(name).bot for name in levels},
         min((len(rs) for rs in batches), default=0),
     )

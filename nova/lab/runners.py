@@ -75,6 +75,8 @@ class Progress:
             try:
                 from tqdm import tqdm
             except ImportError:  # the lab still runs without its extra, only without a bar
+                if sys.stderr.isatty():  # say so once, rather than minutes of silence
+                    print(f"lab: no progress bar without tqdm: {LAB_EXTRA}", file=sys.stderr)
                 return
             # disable=None: tqdm itself stays quiet when stderr is not a terminal
             self.bar = tqdm(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .core.metrics import card_order
 from .core.stats import Quantiles
 from .core.summary import STALL_ROUNDS, Arc, Points, Summary
 
@@ -110,7 +109,7 @@ def report_lines(base: Summary, other: Summary | None, names: tuple[str, str]) -
     row("games", lambda c: str(c.games))
     for k in range(n):
         row(
-            f"entry {k} ({base.bots[k]}) wins",
+            f"entry {k} ({base.bots[k]}) wins{' [95% all]' if n > 2 else ''}",
             lambda c, k=k: (
                 f"{_pct(c.win_rate[k])} [{_pct(c.win_ci95[k][0]).strip()}"
                 f"-{_pct(c.win_ci95[k][1]).strip()}]"
@@ -130,7 +129,14 @@ def report_lines(base: Summary, other: Summary | None, names: tuple[str, str]) -
                 f"-{_pct(c.turn_position_ci95[p][1]).strip()}]"
             ),
         )
-    row("first-seat advantage", lambda c: f"{100 * c.first_seat_advantage:+.1f} pts")
+    row(
+        "first-seat advantage [95%]",
+        lambda c: (
+            f"{100 * c.first_seat_advantage:+.1f} pts "
+            f"[{100 * c.first_seat_advantage_ci95[0]:+.0f},"
+            f"{100 * c.first_seat_advantage_ci95[1]:+.0f}]"
+        ),
+    )
     row("turns per game mean (sd)", lambda c: f"{c.turns.mean:.1f} ({c.turns.sd:.1f})")
     row("rounds per game mean (sd)", lambda c: f"{c.rounds.mean:.1f} ({c.rounds.sd:.1f})")
     reasons = sorted(set().union(*(c.end_reasons for c in cols)))
@@ -139,29 +145,32 @@ def report_lines(base: Summary, other: Summary | None, names: tuple[str, str]) -
     for why in reasons:
         if why != "supernova" and any(c.end_games.get(why) for c in cols):
             row(f"  games ending by {why}", lambda c, w=why: _games(c.end_games.get(w)))
-    row(f"stalled (no Unload {STALL_ROUNDS}+ rounds)", lambda c: _pct(c.stalled_games))
+    # not the engine's "stalled" end above: a game can have such a run and still end at
+    # Super-Nova
+    row(f"a run of {STALL_ROUNDS}+ rounds with no Unload", lambda c: _pct(c.stalled_games))
     arc_lines(cols, row)
     quality_lines(cols, row)
     row("games per minute", lambda c: f"{c.games_per_minute or 0:.0f}")
     lines.append("")
-    lines.append("cards: play rate / plays per game / win rate when played (biased) / of holders")
-    ids = sorted(set().union(*(c.cards for c in cols)), key=card_order)
-    for cid in ids:
+    lines.append(
+        "cards (copies pooled): play rate / plays per game / win rate when played (biased) [95%]"
+    )
+    card_names = list(dict.fromkeys(n for c in cols for n in c.cards_by_name))
+    for card in card_names:
         cells = []
         for c in cols:
-            d = c.cards.get(cid)
-            if d is None:
+            d = c.cards_by_name.get(card)
+            if d is None or not d.players:
                 cells.append(f"{'-':>24}")
-            else:
-                q = c.metrics.cards.get(cid)
-                rate = q.play_rate if q is not None else None
-                text = (
-                    ("   - " if rate is None else f"{rate:4.0%} ")
-                    + f"{d.plays_per_game:5.2f} {_pct(d.players_win_rate)} "
-                    + _pct(d.holders_win_rate)
-                )
-                cells.append(text.rjust(24))
-        lines.append(f"  {cid:32}" + "".join(cells))
+                continue
+            ci = d.ci95
+            text = f"{d.play_rate:4.0%} {d.plays_per_game:5.2f} {_pct(d.players_win_rate)}"
+            if ci is not None:
+                text += f" [{100 * ci[0]:.0f}-{100 * ci[1]:.0f}]"
+            cells.append(text.rjust(24))
+        copies = (base.cards_by_name.get(card) or cols[-1].cards_by_name[card]).copies
+        label = f"{card} (x{len(copies)})" if len(copies) > 1 else card
+        lines.append(f"  {label:32}" + "".join(cells))
     for c, name in zip(cols, names, strict=False):
         for why, text in c.end_positions.items():
             if text:  # the first such game's end, to open with State.from_position

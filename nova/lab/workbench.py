@@ -445,6 +445,22 @@ class Workbench:
         self.variant, self.variant_text, self.note = {}, "", ""
         self.check()
 
+    def play_link(self) -> str:
+        """The link fragment (``#...``) of a new game under the variant, for a playtester:
+        seat 1 a person, the others the form's bots where the page has them (else a Pilot);
+        "" when there is no variant, or it cannot be played."""
+        if not self.changes() or self.problems or self.variant_text:
+            return ""
+        from ..links import encode
+        from ..record import SEAT_KINDS, GameRecord
+
+        f = self.form
+        seats = [b if b in SEAT_KINDS else "pilot" for b in f.bots[1 : f.players]]
+        record = GameRecord(
+            players=f.players, seed=f.seed, variant=copy.deepcopy(self.variant), bots=["", *seats]
+        )
+        return "#" + encode(record)
+
     def variant_json(self) -> str:
         """The variant as a file's text (what "Save" downloads, and the paste box shows)."""
         return json.dumps(self.variant, indent=1, ensure_ascii=False)
@@ -464,6 +480,8 @@ class Workbench:
         """Why the run cannot start now ("" if it can)."""
         if self.run is not None and self.run.status == "running":
             return "a run is under way"
+        if self.variant_text:  # a run now would play the variant as it was before the paste
+            return "the pasted variant cannot be read: fix it or reset the variant"
         if self.problems:
             return "the variant has problems (listed above): fix them or reset it"
         return ""

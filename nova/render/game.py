@@ -15,7 +15,7 @@ from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .keep import keyed
-from .prompts import assign_keys, card_slots, end_turn_button, prompt
+from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
@@ -124,9 +124,11 @@ def academy_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
 
 
 def _points_html(view: View, i: int, lay: Layout) -> str:
-    """A seat's points, saying what they count: the final score once the game is over; your
-    own full score (you know your Specials); an opponent's *public* points (bays and the
-    Specials on view), since the Specials in their hand and deck are secret until the end."""
+    """A seat's points, saying what they count: the final score once the game is over;
+    until then every seat's Cargo Bays, the one figure public for all and steady (Shards
+    banked stay banked); your own Specials beside yours. An opponent's Specials are not
+    counted: those in their hand and deck are secret until the end (R55), and counting
+    only the ones on view made the figure jump as they were played and shuffled away."""
     if view.over and view.scores:
         return (
             f'<span class="pts" title="Final score (R50-R58)"><b>{view.scores[i]} pts</b> '
@@ -134,17 +136,23 @@ def _points_html(view: View, i: int, lay: Layout) -> str:
         )
     d = view.seats[i]
     bays = sum(best_bay_split(b, lay.bay_sets)[0] for b in d.bays)
-    specials = d.score_estimate - bays
     if i == view.seat:
-        title = f"Your score now: Cargo Bays {bays} + Special cards {specials} (R50-R58)"
-        return f'<span class="pts" title="{title}"><b>{d.score_estimate} pts</b> now</span>'
+        specials = d.score_estimate - bays
+        title = (
+            f"Cargo Bays {bays} pts; your Special cards add {specials} at the end (R55): "
+            f"{d.score_estimate} pts now"
+        )
+        return (
+            f'<span class="pts" title="{title}"><b>{bays} pts</b> in bays'
+            f'<span class="pts-specials"> +{specials} Specials</span></span>'
+        )
     title = (
-        f"Points on view: Cargo Bays {bays} + Specials played or discarded {specials}. "
-        "Specials in their hand and deck are secret and count at the end (R55)."
+        f"Cargo Bays {bays} pts. Special cards score at the end (R55); theirs are secret "
+        "until then, so no seat's are counted here but your own."
     )
     return (
-        f'<span class="pts" title="{title}"><b>{d.score_estimate} pts</b> on view'
-        '<span class="sr-only"> (secret Specials count at the end)</span></span>'
+        f'<span class="pts" title="{title}"><b>{bays} pts</b> in bays'
+        '<span class="sr-only"> (their Specials count at the end)</span></span>'
     )
 
 
@@ -349,6 +357,7 @@ class GamePage:
     share_panel: str = ""
     shareable: bool = True
     weighed: str = ""
+    leave: tuple[int, int] | None = None  # the moving ship's Shards control (leave_html)
 
 
 def game_html(view: View, page: GamePage) -> str:
@@ -373,6 +382,7 @@ def game_html(view: View, page: GamePage) -> str:
     undo = _undo_button(page.can_undo, page.undo_why)
     topbar = _topbar(view, names, colours, undo, page.shareable, page.embed)
     board = board_svg(view, names, colours, True, keys, page.static_slot, page.marks, known)
+    actions = choices_html(view, keys) + leave_html(page.leave)
     share_panel = page.share_panel
     return (
         f'<div class="game" data-seat="{view.seat}" data-decider="{view.current}">'
@@ -383,7 +393,7 @@ def game_html(view: View, page: GamePage) -> str:
         f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
-        + part(f'<div class="action-bar">{choices_html(view, keys)}{end}</div>', "part-actions")
+        + part(f'<div class="action-bar">{actions}{end}</div>', "part-actions")
         + page.weighed
         + part(hand_html(view, lay, keys), "part-hand")
         + part(played_html(view, lay), "part-played")

@@ -15,6 +15,7 @@ from html import escape
 
 from ..rules import IllegalMove, Move, State
 from ..rules import move as mv
+from .cards import card_title, mode_label
 from .words import describe
 
 MOST_WORDS = 3  # lines told for a turn at most (its first actions; the rest is "…")
@@ -26,19 +27,24 @@ class WeighedTurn:
 
     moves: tuple[str, ...]  # its decisions, the first legal where it was weighed
     percent: int  # its estimated chance of winning, in percent
-    sims: int  # the simulations that estimate rests on
+    sims: int  # the simulations that estimate rests on (0: a planned value, not simulated)
     words: str  # what it does, in the log's words, and the points it scores
+    played: bool = False  # the turn the bot played (what it weighed for its own decision)
 
     @property
     def first(self) -> str:
         return self.moves[0]
 
 
-def turn_words(state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS) -> str:
+def turn_words(
+    state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS,
+    plays: bool = False,
+) -> str:  # fmt: skip
     """What the turn ``moves`` does from ``state``, in a few of the log's words: the lines
     that tell what an action did (not the card played for it, a chain link or the turn's
     end, unless nothing else happens), then the points the seat scores by it ("+7 points").
 
+    ``plays``: tell the card plays and chain links too (two turns that differ only there).
     Played on the real position while it can be (a turn weighed on the search's sampled
     deal may draw another card than the real deck holds: the words stop there)."""
     seat = state.current_player
@@ -55,7 +61,7 @@ def turn_words(state: State, moves: Sequence[str], names: list[str], most: int =
         line = describe(s, token, after, names)
         opener = s.pending is None and not s.spawn_shard and Move(token).kind in (mv.PLAY, mv.END)
         if line:
-            (plain if opener else told).append(line)
+            (plain if opener and not plays else told).append(line)
         s = after
     lines = told or plain
     text = "; ".join(lines[:most]) + ("; …" if len(lines) > most else "")
@@ -65,14 +71,20 @@ def turn_words(state: State, moves: Sequence[str], names: list[str], most: int =
     return text
 
 
-def weighed_turns(state: State, data: object, names: list[str]) -> tuple[WeighedTurn, ...]:
-    """The turns in the worker's answer (a list of ``{"moves", "win", "sims"}``), each whose
-    first decision is legal in ``state``, in words; () for anything else."""
+def weighed_turns(
+    state: State, data: object, names: list[str], played: bool = False
+) -> tuple[WeighedTurn, ...]:
+    """The turns in the worker's answer (a list of ``{"moves", "win", "sims"}``, the bot's
+    own first), each whose first decision is legal in ``state``, in words; () for anything
+    else. ``played``: the first is the turn the bot played (marked ``played``).
+
+    Ordered by chance, best first (the bot's own order breaks a tie); a turn told just as a
+    better one is merged into it (a player cannot tell them apart: two chain links, say)."""
     if not isinstance(data, list) or state.is_over():
         return ()
     legal = {str(m) for m in state.legal_moves()}
     out = []
-    for item in data:
+    for k, item in enumerate(data):
         if not isinstance(item, dict):
             continue
         moves, win, sims = item.get("moves"), item.get("win"), item.get("sims")
@@ -83,15 +95,57 @@ def weighed_turns(state: State, data: object, names: list[str]) -> tuple[Weighed
         if not 0.0 <= win <= 1.0 or isinstance(sims, bool) or not isinstance(sims, int):
             continue
         words = turn_words(state, moves, names, MOST_WORDS)
-        out.append(WeighedTurn(tuple(moves), round(100 * win), max(sims, 0), words))
+        mine = played and k == 0
+        out.append(WeighedTurn(tuple(moves), round(100 * win), max(sims, 0), words, mine))
     # two turns told alike at first differ later on: tell those whole
     told = [t.words for t in out]
-    return tuple(
+    out = [
         replace(t, words=turn_words(state, t.moves, names, len(t.moves)))
         if told.count(t.words) > 1
         else t
         for t in out
-    )
+    ]
+    # still alike: they differ in the cards played (a chain link, which of two): tell those
+    told = [t.words for t in out]
+    out = [
+        replace(t, words=turn_words(state, t.moves, names, len(t.moves), plays=True))
+        if told.count(t.words) > 1
+        else t
+        for t in out
+    ]
+    merged: list[WeighedTurn] = []
+    for t in sorted(out, key=lambda t: -t.percent):
+        same = next((i for i, u in enumerate(merged) if u.words == t.words), None)
+        if same is None:
+            merged.append(t)
+        elif t.played:
+            merged[same] = replace(merged[same], played=True)
+    return tuple(merged)
+
+
+def which_card(state: State, token: str) -> str:
+    """ ", from the CARD card" when the hinted play's words fit another card in hand too
+    (two cards that both Upgrade rotated, say), so the player knows which one."""
+    m = Move(token)
+    if m.kind != mv.PLAY or m.mode not in ("u", "r"):
+        return ""
+    lay = state.layout
+    label = mode_label(lay, m.card, m.mode)
+    title = card_title(lay, m.card)
+    alike = {
+        card_title(lay, o.card)
+        for o in state.legal_moves()
+        if o.kind == mv.PLAY and o.card != m.card and o.mode in ("u", "r")
+        and mode_label(lay, o.card, o.mode) == label
+    }  # fmt: skip
+    return f", from the {title} card" if alike - {title} else ""
+
+
+def on_what(sims: int) -> str:
+    """What a chance rests on, in words."""
+    if sims == 0:
+        return "its planned value, not simulated"
+    return f"{sims} simulation{'s' * (sims != 1)}"
 
 
 def turns_html(turns: Sequence[WeighedTurn], heading: str, part: str) -> str:
@@ -100,10 +154,12 @@ def turns_html(turns: Sequence[WeighedTurn], heading: str, part: str) -> str:
     if not turns:
         return ""
     items = "".join(
-        f'<li data-hint-turn="{escape(" ".join(t.moves), quote=True)}" data-win="{t.percent}">'
+        f'<li data-hint-turn="{escape(" ".join(t.moves), quote=True)}" data-win="{t.percent}"'
+        f"{' data-played' if t.played else ''}>"
         f'<span class="win">{t.percent}%</span> '
+        f"{'<b>Played:</b> ' if t.played else ''}"
         f'<span class="turn-words">{escape(t.words)}</span>'
-        f'<span class="sims muted"> ({t.sims} simulation{"s" * (t.sims != 1)})</span></li>'
+        f'<span class="sims muted"> ({on_what(t.sims)})</span></li>'
         for t in turns
     )
     label = escape(heading, quote=True)

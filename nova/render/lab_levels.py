@@ -91,8 +91,9 @@ def levels_results_html(result: LevelsResult, stopped: bool) -> str:
         )
         + f"<h3>What moves more than 3 points between levels</h3>"
         f"<ul>{items or '<li>Nothing: every figure holds within 3 points.</li>'}</ul>"
-        '<p class="muted">"sure": the 95% interval of the move leaves out zero; "noise?": '
-        'more games would tell (docs/LAB.md, "How to read a flag").</p>'
+        '<p class="muted">"sure": the move is clear of zero even counting every figure and '
+        'every pair of levels that could have moved by chance; "noise?": more games would '
+        'tell (docs/LAB.md, "How to read a flag").</p>'
         '<table class="lab-table"><thead><tr><th scope="col">Figure (95% interval)</th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         f'<script type="application/json" id="nova-lab-levels">{data}</script>'

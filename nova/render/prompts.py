@@ -42,22 +42,40 @@ def assign_keys(legal: Sequence[str]) -> dict[str, str]:
 
 
 def prompt(view: View, names: list[str]) -> str:
-    """A sentence for the current decision (plain text; the caller escapes it)."""
+    """A sentence for the current decision (plain text; the caller escapes it): what the
+    choices on screen are, in the words of their buttons, short enough for two lines of a
+    phone (tests/test_prompts.py)."""
     if view.over:
         return "The game is over."
-    who = names[view.current]
     if view.spawn_shard:
         c = COLOUR_NAMES.get(view.spawn_shard, "")
-        return f"Spawn Energy! {who}: place the drawn {c} Shard on an Asteroid."
+        return f"Spawn Energy: {names[view.current]}, put the {c} Shard on an Asteroid."
     pd = view.pending
-    if pd is None:
-        if view.need_link:
-            return (
-                f"{who}: play a chain link (a card sideways, or a Special upright) before "
-                "another action — or launch a ship, or end your turn."
-            )
-        return f"{who}: play a card, launch a ship, or end your turn."
-    return pd.prompt(view)
+    if pd is not None:
+        return pd.prompt(view)
+    return _turn_prompt(view)
+
+
+def _turn_prompt(view: View) -> str:
+    """Between actions: the kinds of choice there are now (a card, a Chain link before the
+    next action, a Launch, the turn's end), said in one sentence."""
+    plays = [Move(m) for m in view.legal if Move(m).kind == mv.PLAY]
+    kinds = {Move(m).kind for m in view.legal}
+    parts = []
+    if view.need_link and any(m.mode in "sl" for m in plays):
+        parts.append("play a Chain link to act again")
+    elif plays:
+        parts.append("play a card")
+    if mv.LAUNCH in kinds:
+        parts.append("launch a ship")
+    if mv.END in kinds:
+        parts.append("end your turn")
+    if not parts:
+        return "Wait."
+    if parts == ["end your turn"]:
+        return "Nothing more to play: end your turn."
+    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", or " + parts[-1]
+    return said[0].upper() + said[1:] + "."
 
 
 def end_turn_button(legal: Sequence[str]) -> str:
@@ -67,4 +85,25 @@ def end_turn_button(legal: Sequence[str]) -> str:
     return (
         '<button type="button" class="end-turn" id="move-E" data-move="E" '
         'title="End your turn (Enter)"><kbd>↵</kbd>End turn</button>'
+    )
+
+
+def leave_html(leave: tuple[int, int] | None) -> str:
+    """The moving ship's control for its Shards (``leave``: the most it may leave behind,
+    and how many are set): it keeps them all unless the player sets some to leave here,
+    before tapping where the ship goes; the page then answers the rules' question (R33)."""
+    if leave is None:
+        return ""
+    most, picked = leave
+    buttons = "".join(
+        f'<button type="button" class="leave-pick" data-ui="leave:{n}" data-leave="{n}" '
+        f'aria-pressed="{str(n == picked).lower()}">'
+        + ("Keep all Shards" if n == 0 else f"Leave {n}")
+        + "</button>"
+        for n in range(most + 1)
+    )
+    return (
+        '<div class="choices leave-choices" role="group" '
+        'aria-label="Shards the ship leaves behind, from the bottom">'
+        f"{buttons}</div>"
     )

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
 from typing import Any
 
 from ..record import DEFAULT_COLOURS
 from ..rules import View, layout_for
-from ..rules.content import action_label
 from .board import board_svg
 from .game import full_page_button
-from .shards import shard_icon, shard_legend
-from .words import ACTION_TEXT, end_reason_text
+from .rules_help import help_html as help_html  # the rules help has a module of its own
+from .shards import shard_icon
+from .words import end_reason_text
 
 # weakest to strongest (docs/BOTS.md: the ladder)
 BOT_CHOICES = [("", "Human"), ("random", "Random bot (weakest)"), ("greedy", "Greedy bot"),
@@ -392,73 +390,4 @@ def scores_html(view: View, names: list[str], colours: list[str]) -> str:
         '<button type="button" data-ui="share">Share this game</button>'
         '<button type="button" data-ui="replay">Watch the replay</button>'
         "</div></div>"
-    )
-
-
-def help_html(players: int = 2, variant: dict | None = None) -> str:
-    """What each action and each Special card does, from the data, plus the keys."""
-    # the page puts it in every update (hidden until asked): made once per content
-    vkey = json.dumps(variant, sort_keys=True) if isinstance(variant, dict) else variant
-    return _help_html(players, vkey)
-
-
-@lru_cache(maxsize=8)
-def _help_html(players: int, vkey: str | None) -> str:
-    variant = json.loads(vkey) if isinstance(vkey, str) and vkey.startswith("{") else vkey
-    lay = layout_for(players, variant)
-    actions = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in ACTION_TEXT.items())
-    seen: dict[tuple, int] = {}
-    for card in lay.special.values():
-        key = (card["name"], card["colour"], card["action"], card["alternate"])
-        seen[key] = seen.get(key, 0) + 1
-    specials = "".join(
-        f"<tr><td>{shard_icon(c, 14)}</td><td>{escape(name)}</td>"
-        f"<td>{escape(action_label(act))}</td><td>{escape(action_label(alt))}</td>"
-        f"<td>{n}</td></tr>"
-        for (name, c, act, alt), n in seen.items()
-    )
-    basics = "".join(
-        f"<tr><td>{escape(cid)}</td><td>{escape(action_label(t))}</td>"
-        f"<td>{escape(action_label(b))}</td></tr>"
-        for cid, (t, b) in lay.basic.items()
-    )
-    bay = ", ".join(f"{n} different: {p}" for n, p in sorted(lay.bay_sets.items(), reverse=True))
-    sets = ", ".join(f"{n} alike: {p}" for n, p in sorted(lay.special_sets.items(), reverse=True))
-    return (
-        '<div class="backdrop" data-ui="close-help" aria-hidden="true"></div>'
-        '<div class="help" role="dialog" aria-label="Rules help">'
-        '<button type="button" data-ui="close-help" class="close" title="Close (Esc)">'
-        "✕ Close</button>"
-        "<h2>How to play</h2>"
-        '<p><button type="button" data-ui="learn" class="secondary">Learn to play</button> '
-        "a lesson at a time, on the board.</p>"
-        "<p>On your turn play cards from your hand in a row. A basic card played upright "
-        "does its top action; rotated, its bottom action; sideways it is a chain link. Two "
-        "actions must be joined by a chain link. Raid Shards with your ships, bring them to "
-        "your own Jump-Gates and Unload them into your Cargo Bays. Each Unload moves the "
-        "Expansion Track; the star grows and finally goes Super-Nova.</p>"
-        f"<section class='help-sec'><h3>Actions</h3><dl class='actions'>{actions}</dl></section>"
-        "<section class='help-sec'><h3>Special Action cards (Space Academy)</h3>"
-        "<p>A Special played upright is a chain link; if one of your Cargo Bays holds a "
-        "Shard of its colour it also does its action (or its rotated alternate).</p>"
-        "<table class='help-table'><tr><th></th><th>Card</th><th>Upright</th>"
-        f"<th>Rotated</th><th>Copies</th></tr>{specials}</table></section>"
-        "<section class='help-sec'><h3>Basic cards (each player has all of them)</h3>"
-        "<table class='help-table'><tr><th>Card</th><th>Upright</th><th>Rotated</th></tr>"
-        f"{basics}</table></section>"
-        "<section class='help-sec'><h3>Scoring</h3>"
-        f"<p>Each Cargo Bay keeps its order: it is split into runs of different colours "
-        f"({escape(bay)}). Special cards score by Shard symbol ({escape(sets)}).</p></section>"
-        f"<section class='help-sec'><h3>Shards</h3>{shard_legend()}</section>"
-        "<section class='help-sec'><h3>Keys</h3><ul class='keys'>"
-        "<li><kbd>Tab</kbd> moves between the choices; <kbd>Enter</kbd> or <kbd>Space</kbd> "
-        "takes the focused one (a space on the board too). After each action the focus "
-        "moves to the next choice.</li>"
-        "<li><kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd>: the card with that number in your "
-        "hand (it keeps its number all turn); letters: the choice marked with that key</li>"
-        "<li><kbd>e</kbd> (or <kbd>Enter</kbd> when no choice has the focus): end your "
-        "turn; <kbd>Enter</kbd>: “I'm ready” when passing</li>"
-        "<li><kbd>u</kbd>: undo (within your turn, until a card or Shard is revealed)</li>"
-        "<li><kbd>?</kbd> or <kbd>h</kbd>: this help · <kbd>Esc</kbd>: close it</li></ul>"
-        "</section></div>"
     )

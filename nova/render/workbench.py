@@ -9,10 +9,7 @@ it can close the element.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
 
 from ..lab.workbench import LAB_BOTS, MAX_GAMES, SETUP_FIELDS, VARIANT_FILE, Workbench
 from ..rules.content import (
@@ -23,11 +20,8 @@ from ..rules.content import (
     load_data,
     parse_action,
 )
-from .lab_levels import levels_choice_html, levels_results_html
-
-if TYPE_CHECKING:  # the lab's core is imported only once a run is played
-    from ..lab.core.metrics import CardQuality
-    from ..lab.core.summary import Summary
+from .lab_levels import levels_choice_html
+from .lab_results import results_html
 
 SETUP_WORDS = {
     "hand_size": "Hand size",
@@ -35,7 +29,6 @@ SETUP_WORDS = {
     "opening_extra_cards": "Extra opening cards, by turn order",
     "opening_special_cards": "Opening Special cards, by turn order",
 }
-SERIES = ("#7b8794", "#e8a33d")  # today's rules, the variant (charts and legend)
 
 
 def _e(x: object) -> str:
@@ -58,11 +51,11 @@ def workbench_html(bench: Workbench, message: str = "", page_url: str = "") -> s
         "browser: nothing is sent anywhere.</p>"
         '<p><button type="button" data-ui="menu" class="secondary">Back to the menu</button>'
         "</p></header>"
-        f"{_alert(message)}{_alert(bench.note)}"
+        f"{_alert(message)}{'' if bench.variant_text else _alert(bench.note)}"
         f"{_form_html(bench, running)}"
         f"{_variant_html(bench, running, page_url)}"
         f"{_run_html(bench)}"
-        f"{_results_html(bench)}"
+        f"{results_html(bench)}"
         "</div>"
     )
 
@@ -126,7 +119,13 @@ def _card_rows(data: dict, running: bool) -> list[str]:
         colours = [(c, COLOUR_NAMES[c]) for c in COLOURS]
         if colour not in COLOUR_NAMES:
             colours.append((colour, colour))
-        mark = ' <span class="lab-mark">changed</span>' if card != today.get(cid) else ""
+        # a card's ocr note is a note on the scan, not a rule: a pasted file without them
+        # changes nothing
+        mark = (
+            ' <span class="lab-mark">changed</span>'
+            if _rules_of(card) != _rules_of(today.get(cid))
+            else ""
+        )
         rows.append(
             f'<tr><th scope="row">{cid}{mark}</th>'
             f'<td><input data-lab="card:{cid}.name" value="{_e(card.get("name", ""))}" '
@@ -139,6 +138,11 @@ def _card_rows(data: dict, running: bool) -> list[str]:
             f'size="12"{off}></td><td class="lab-reads">{_e(_reads(card))}</td></tr>'
         )
     return rows
+
+
+def _rules_of(card: object) -> object:
+    """A card's data without its notes (``ocr``)."""
+    return {k: v for k, v in card.items() if k != "ocr"} if isinstance(card, dict) else card
 
 
 def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
@@ -179,8 +183,9 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         'Alternate</th><th scope="col">Reads as</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f"<h3>Expansion track ({_e(bench.form.players)} players)</h3>"
-        f'<label>Spaces, first to last <input data-lab="track" value="{_e(track_text)}" '
-        f'size="60"{off}></label>'
+        # the whole track shows: the field takes the panel's width (it was cut off at 60)
+        f'<label class="lab-track">Spaces, first to last <input data-lab="track" '
+        f'value="{_e(track_text)}" size="60"{off}></label>'
         f'<p class="muted">Kinds: {_e(", ".join(sorted(TRACK_KINDS)))}; it starts with start '
         "and ends with supernova.</p>"
         f"<h3>Set-up ({_e(bench.form.players)} players)</h3>"
@@ -188,6 +193,8 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         "<h3>The variant file</h3>"
         '<p class="muted">Paste a variant file here to play it, or copy this one; the '
         "fields above change it.</p>"
+        # a paste that cannot be read is said here, beside the text to fix
+        f"{_alert(bench.note) if bench.variant_text else ''}"
         f'<textarea data-lab="variant" aria-label="The variant file" rows="10" cols="70" '
         f'spellcheck="false"{off}>'
         f"{_e(pasted)}</textarea>"
@@ -199,7 +206,21 @@ def _variant_html(bench: Workbench, running: bool, page_url: str) -> str:
         '<label class="lab-link">A link to the workbench as it is now '
         f'<input readonly data-nova-lab-link value="{_e(page_url)}?{_e(bench.query())}" '
         'size="60"></label>'
+        f"{_play_link_html(bench, page_url)}"
         "</section>"
+    )
+
+
+def _play_link_html(bench: Workbench, page_url: str) -> str:
+    """The link that opens a new game under the variant, to hand to a playtester."""
+    fragment = bench.play_link()
+    if not fragment:
+        return ""
+    return (
+        '<label class="lab-link">A link to play the variant (seat 1 a person, the other '
+        "seats the bots above; the game says it plays a variant) "
+        f'<input readonly data-nova-play-link value="{_e(page_url)}{_e(fragment)}" '
+        'size="60"></label>'
     )
 
 
@@ -259,240 +280,3 @@ def _run_html(bench: Workbench) -> str:
         '<p class="muted">The same games in a shell (with the variant saved as '
         f"{_e(VARIANT_FILE)}): <code>{_e(cli)}</code></p></section>"
     )
-
-
-# -- results -----------------------------------------------------------------------------
-def _pct(x: object) -> str:
-    return f"{100 * x:.1f}%" if isinstance(x, int | float) else "–"
-
-
-def _num(x: object, digits: int = 2) -> str:
-    return f"{x:.{digits}f}" if isinstance(x, int | float) else "–"
-
-
-def _end_cell(end: str) -> Callable[[Summary], str]:
-    return lambda s: _pct(s.end_reasons.get(end, 0.0))
-
-
-def _entry_cell(k: int) -> Callable[[Summary], str]:
-    return lambda s: (
-        f"{_pct(s.win_rate[k])} [{_pct(s.win_ci95[k][0])}–{_pct(s.win_ci95[k][1])}]"
-        if k < len(s.win_rate)
-        else "–"
-    )
-
-
-def _cv(s: Summary) -> float | None:
-    return s.metrics.length_turns.cv if s.metrics.length_turns is not None else None
-
-
-def _results_html(bench: Workbench) -> str:
-    run = bench.run
-    if run is not None and run.levels_result is not None:
-        return levels_results_html(run.levels_result, run.status == "stopped")
-    if run is None or run.result is None:
-        return ""
-    result = run.result
-    columns = [("Today's rules", result.base)]
-    if result.compare is not None:
-        columns.append(("Your variant", result.compare))
-    f = run.form
-    rows: list[tuple[str, Callable[[Summary], str]]] = [("Games", lambda s: f"{s.games:,}")]
-    rows += [(f"Win rate, line-up entry {k + 1} ({bot})", _entry_cell(k))
-             for k, bot in enumerate(f.bots)]  # fmt: skip
-    rows += [
-        ("First player's edge over an even share", lambda s: _pct(s.first_seat_advantage)),
-        ("Ends at Super-Nova", lambda s: _pct(s.end_reasons.get("supernova", 0.0))),
-        ("Rounds, mean ± sd", lambda s: f"{_num(s.rounds.mean, 1)} ± {_num(s.rounds.sd, 1)}"),
-        ("Unloads a game", lambda s: _num(s.unloads.mean, 1)),
-        ("Lead changes a game", lambda s: _num(s.metrics.lead_changes, 1)),
-        ("Drama (how far behind the winner was)", lambda s: _num(s.metrics.drama)),
-        ("Winner clear after (share of the game)", lambda s: _pct(s.metrics.decided_at)),
-        ("Balance gap between turn positions", lambda s: _pct(s.metrics.balance_gap)),
-        ("Length spread (cv of turns)", lambda s: _num(_cv(s))),
-        ("Cargo Bays' share of points", lambda s: _pct(s.arc.points_all.bay_share)),
-    ]
-    ends = sorted({e for _, s in columns for e in s.end_reasons if e != "supernova"})
-    for end in ends:
-        rows.append((f"Ends by {end}", _end_cell(end)))
-    head = "".join(f'<th scope="col">{_e(name)}</th>' for name, _ in columns)
-    body = "".join(
-        f'<tr><th scope="row">{_e(label)}</th>'
-        + "".join(f"<td>{_e(cell(s))}</td>" for _, s in columns)
-        + "</tr>"
-        for label, cell in rows
-    )
-    names = {
-        str(c.get("id")): str(c.get("name", ""))
-        for c in bench.data()["academy"]["cards"]
-        if isinstance(c, dict)
-    }
-    data = json.dumps(result.as_json(), indent=1, sort_keys=True).replace("<", "\\u003c")
-    stopped = (
-        f'<p class="muted">Stopped: these figures are of the {_e(result.base.games)} games '
-        "played on every side.</p>"
-        if run.status == "stopped"
-        else ""
-    )
-    return (
-        '<section class="panel lab-results"><h2>Results</h2>'
-        f"{stopped}"
-        '<div class="lab-legend">'
-        + "".join(
-            f'<span><i style="background:{SERIES[i]}"></i>{_e(name)}</span>'
-            for i, (name, _) in enumerate(columns)
-        )
-        + "</div>"
-        f'<table class="lab-table"><thead><tr><th scope="col">Figure</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
-        '<div class="lab-charts">'
-        f"{turn_position_chart([s for _, s in columns], f.players)}"
-        f"{length_chart([s for _, s in columns])}"
-        f"{cards_chart([s for _, s in columns], names)}"
-        "</div>"
-        f"{cards_table([s for _, s in columns], [n for n, _ in columns], names)}"
-        '<p class="muted">A card\'s win rate when played is biased: good positions play '
-        "more cards. The metrics are computed from the bots' own evaluations after each "
-        "turn (docs/LAB.md).</p>"
-        f'<script type="application/json" id="nova-lab-result">{data}</script>'
-        "</section>"
-    )
-
-
-def _academy(summaries: list[Summary]) -> list[str]:
-    """The Academy cards any of ``summaries`` has figures for, in number order."""
-    return sorted(
-        {c for s in summaries for c in s.metrics.cards if c.startswith("s")},
-        key=lambda c: int(c[1:]) if c[1:].isdigit() else 0,
-    )
-
-
-def _card(s: Summary, cid: str) -> CardQuality | None:
-    return s.metrics.cards.get(cid)
-
-
-def cards_table(summaries: list[Summary], sides: list[str], names: dict[str, str]) -> str:
-    """Each Academy card's play rate (share of players who played it in a game) and the
-    win rate of those who played it (biased), side by side."""
-    cards = _academy(summaries)
-    if not cards:
-        return ""
-    head = "".join(
-        f'<th scope="col">{_e(side)}: played by</th><th scope="col">{_e(side)}: their win '
-        "rate (biased)</th>"
-        for side in sides
-    )
-    body = "".join(
-        f'<tr><th scope="row">{_e(c)} {_e(names.get(c, ""))}</th>'
-        + "".join(
-            f"<td>{_pct(q.play_rate if q else None)}</td>"
-            f"<td>{_pct(q.win_rate_when_played_biased if q else None)}</td>"
-            for q in (_card(s, c) for s in summaries)
-        )
-        + "</tr>"
-        for c in cards
-    )
-    return (
-        '<h3>Academy cards</h3><table class="lab-table lab-card-figures"><thead><tr>'
-        f'<th scope="col">Card</th>{head}</tr></thead><tbody>{body}</tbody></table>'
-    )
-
-
-# -- charts (SVG) ------------------------------------------------------------------------
-W, H, PAD = 360, 200, 34
-
-
-def _frame(title: str, inner: str, height: int = H) -> str:
-    return (
-        f'<figure class="lab-chart"><figcaption>{_e(title)}</figcaption>'
-        f'<svg viewBox="0 0 {W} {height}" role="img" aria-label="{_e(title)}">{inner}</svg>'
-        "</figure>"
-    )
-
-
-def _bars(groups: list[tuple[str, list[float]]], top: float, fmt: Callable[[float], str],
-          mark: float | None = None, every: int = 1) -> str:  # fmt: skip
-    """Grouped vertical bars: one group per label, one bar per series."""
-    top = top or 1.0
-    n = max(len(groups), 1)
-    series = max((len(v) for _, v in groups), default=1)
-    gw = (W - 2 * PAD) / n
-    bw = gw * 0.8 / series
-    base = H - PAD
-    out = [f'<line x1="{PAD}" y1="{base}" x2="{W - PAD / 2}" y2="{base}" class="axis"/>']
-    if mark is not None:
-        y = base - (H - 2 * PAD) * mark / top
-        out.append(
-            f'<line x1="{PAD}" y1="{y:.1f}" x2="{W - PAD / 2}" y2="{y:.1f}" class="mark"/>'
-            f'<text x="{PAD - 4}" y="{y + 4:.1f}" text-anchor="end">{_e(fmt(mark))}</text>'
-        )
-    for i, (label, values) in enumerate(groups):
-        x0 = PAD + i * gw + gw * 0.1
-        for j, v in enumerate(values):
-            h = (H - 2 * PAD) * max(v, 0.0) / top
-            x = x0 + j * bw
-            out.append(
-                f'<rect x="{x:.1f}" y="{base - h:.1f}" width="{bw * 0.92:.1f}" '
-                f'height="{h:.1f}" fill="{SERIES[j % 2]}"><title>{_e(label)}: '
-                f"{_e(fmt(v))}</title></rect>"
-            )
-        if i % every == 0:
-            out.append(
-                f'<text x="{x0 + gw * 0.4:.1f}" y="{base + 14}" text-anchor="middle">'
-                f"{_e(label)}</text>"
-            )
-    return "".join(out)
-
-
-def turn_position_chart(summaries: list[Summary], players: int) -> str:
-    groups = [
-        (
-            f"{p + 1}{'st' if p == 0 else 'nd' if p == 1 else 'rd' if p == 2 else 'th'}",
-            [s.turn_position_win_rate[p] for s in summaries],
-        )
-        for p in range(players)
-    ]
-    top = max([v for _, vs in groups for v in vs] + [1 / players]) * 1.15
-    inner = _bars(groups, top, lambda v: f"{100 * v:.0f}%", mark=1 / players)
-    return _frame("Win rate by turn order (line: an even share)", inner)
-
-
-def length_chart(summaries: list[Summary]) -> str:
-    hists = [{int(k): int(v) for k, v in s.arc.rounds_histogram.items()} for s in summaries]
-    rounds = sorted(set().union(*hists)) if hists else []
-    if not rounds:
-        return ""
-    games = [max(1, s.games) for s in summaries]
-    groups = [(str(r), [h.get(r, 0) / g for h, g in zip(hists, games, strict=True)])
-              for r in range(rounds[0], rounds[-1] + 1)]  # fmt: skip
-    top = max(v for _, vs in groups for v in vs) * 1.1
-    every = -(-len(groups) // 12)  # at most 12 labels on the axis
-    inner = _bars(groups, top, lambda v: f"{100 * v:.0f}% of games", every=every)
-    return _frame("Game length in rounds (share of games)", inner)
-
-
-def cards_chart(summaries: list[Summary], names: dict[str, str]) -> str:
-    """Each Academy card's plays a game, one row per card (horizontal bars)."""
-    cards = _academy(summaries)
-    if not cards:
-        return ""
-    row = 16
-    height = PAD + row * len(cards)
-    values = [
-        [q.plays_per_game if q else 0.0 for q in (_card(s, c) for s in summaries)] for c in cards
-    ]
-    top = max(max(v) for v in values) or 1.0
-    left = 120
-    out = []
-    for i, (cid, vs) in enumerate(zip(cards, values, strict=True)):
-        y = PAD / 2 + i * row
-        label = f"{cid} {names.get(cid, '')}"[:18]
-        out.append(f'<text x="{left - 4}" y="{y + 11}" text-anchor="end">{_e(label)}</text>')
-        bh = (row - 3) / len(vs)
-        for j, v in enumerate(vs):
-            w = (W - left - 10) * v / top
-            out.append(
-                f'<rect x="{left}" y="{y + j * bh:.1f}" width="{w:.1f}" height="{bh:.1f}" '
-                f'fill="{SERIES[j % 2]}"><title>{_e(label)}: {v:.2f} plays a game</title></rect>'
-            )
-    return _frame("Academy cards: plays a game", "".join(out), height)

@@ -104,7 +104,7 @@ class BotLoop:
             if decided is None:
                 return  # stale: ask again about what is on screen now
             token = decided
-            turns = weighed_turns(s.state, data.get("turns"), s.record.names)
+            turns = weighed_turns(s.state, data.get("turns"), s.record.names, played=True)
             if self.ask is not None:
                 wall = (time.perf_counter() - started) * 1000
                 self.stats.add(data.get("searched", False), data.get("positions", 0),
@@ -145,4 +145,7 @@ class BotLoop:
             return Say(f"No hint this time: {exc}.")
         if token is None:
             return None
-        return HintReady(token, at, weighed_turns(s.state, answer.get("turns"), s.record.names))
+        turns = weighed_turns(s.state, answer.get("turns"), s.record.names)
+        # the hint is the turn with the best chance: the list's first (its turns were
+        # simulated further once the search had chosen, so it may differ from the search's)
+        return HintReady(turns[0].first if turns else token, at, turns)

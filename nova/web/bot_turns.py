@@ -22,6 +22,14 @@ class BotError(RuntimeError):
     """A bot failed or chose a decision that is not legal (a bug, never the player's fault)."""
 
 
+def record_of(bot: Any) -> Any:
+    """What ``bot`` last weighed (``nova.bots.explain.record_of``), None for a bot that
+    weighs nothing; imports the bots only when one plays."""
+    from ..bots.explain import record_of as of
+
+    return of(bot)
+
+
 def thinking_bot(name: str, time_ms: float | None = None) -> Any:
     """A fresh bot for a seat; a search bot thinks ``time_ms`` per search (if given)."""
     from ..bots import make_bot  # only games with bots pay for importing them
@@ -165,7 +173,7 @@ class BotTable(BotStats):
         bot = self.agent(seat)
         start = time.perf_counter()
         before = getattr(bot, "positions", 0)
-        trace = getattr(bot, "trace", None)
+        record = record_of(bot)
         think = 0.0
         self.turns = []
         try:
@@ -191,8 +199,9 @@ class BotTable(BotStats):
                 await pause()
                 if cancelled():
                     return None
-            if weighed is None and getattr(bot, "trace", None) is not trace:
-                weighed = bot.trace.top()  # it searched: what it weighed
+            after = record_of(bot)
+            if weighed is None and after is not None and after is not record:
+                weighed = after.top()  # it searched or planned afresh: what it weighed
             self.turns = [t.as_json() for t in weighed or ()]
         except Exception as exc:  # report it: the page says so and the game goes on
             raise BotError(f"the {self.names[seat]} bot failed: {exc}") from exc

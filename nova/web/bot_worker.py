@@ -17,8 +17,9 @@ an answer::
      "turns": [{"moves": ["b7r", "@c3", ">c5", "E"], "win": 0.62, "sims": 20}, ...]}
 
 ``turns``: the whole turns a searching bot weighed, best first (``nova.bots.explain``), when
-it searched; a request with ``"explain": true`` (the hint) is always searched afresh and
-weighed.
+it searched, or the next steps a planning bot (greedy, the novice) scored, the one it took
+first, when it planned afresh; a request with ``"explain": true`` (the hint) is always
+searched afresh and weighed.
 
 or ``{"error": "..."}`` when a bot fails (a bug; the page says so and plays on).
 """
@@ -30,7 +31,7 @@ import time
 from typing import Any
 
 from ..rules import View
-from .bot_turns import thinking_bot
+from .bot_turns import record_of, thinking_bot
 
 
 class Thinker:
@@ -60,7 +61,7 @@ class Thinker:
         t0 = time.perf_counter()
         before = getattr(bot, "positions", 0)
         seed = int(request["seed"])
-        trace = getattr(bot, "trace", None)
+        before_record = record_of(bot)
         turns: list[dict] = []
         if request.get("explain") and hasattr(bot, "trace"):
             from ..bots.explain import weigh
@@ -72,8 +73,9 @@ class Thinker:
             bot.start(view, seed)
             searched = not bot.done
             move = bot.best()
-            if getattr(bot, "trace", None) is not trace:  # it searched: what it weighed
-                turns = [t.as_json() for t in bot.trace.top()]
+            record = record_of(bot)
+            if record is not None and record is not before_record:  # it weighed afresh
+                turns = [t.as_json() for t in record.top()]
         return {
             "move": move,
             "searched": searched,

@@ -57,6 +57,24 @@ def only_choice(state: State) -> str | None:
     return None
 
 
+def leave_asked(state: State) -> int | None:
+    """The most Shards the deciding player may leave behind when that is the only question
+    now (R33: a moving ship carrying Shards); None when something else is asked. The page
+    answers it for a person ("keep them all", or what they set on the ship's control
+    before moving, :meth:`Session.pick_leave`): a question whose answer is almost always
+    the same costs a tap on every move of a loaded ship."""
+    if state.is_over() or state.spawn_shard or state.pending is None:
+        return None
+    legal = state.legal_moves()
+    if len(legal) < 2 or any(m.kind != mv.LEAVE for m in legal):
+        return None
+    return max(m.number for m in legal)
+
+
+# the decisions after which a moving ship's "leave Shards behind?" may be asked
+_BEFORE_LEAVE = frozenset({mv.DEST, mv.TARGET, mv.DIR})
+
+
 class Session:
     """One game on screen: record, states, undo barrier, pass-and-play gate, log."""
 
@@ -159,7 +177,10 @@ class Session:
     def taken_for_player(self, i: int) -> bool:
         """Was decision ``i`` the only choice of a person, taken for them by the page?"""
         s = self.states[i]
-        return not self.is_bot(s.current_player) and only_choice(s) is not None
+        if self.is_bot(s.current_player):
+            return False
+        # "leave Shards behind?" is answered with the move before it (leave_asked)
+        return only_choice(s) is not None or leave_asked(s) is not None
 
     def taken_count(self) -> int:
         """How many decisions of this game the page took for people (one option each)."""
@@ -221,6 +242,28 @@ class Session:
             return self.why_not(mv.launch(name))
         return self.why_not(mv.ship(name))
 
+    def leave_choice(self) -> tuple[int, int] | None:
+        """(most, picked) when the person's decision on screen moves a ship that carries
+        Shards and will then be asked how many to leave behind: the most it may leave, and
+        how many the person has set on the ship's control (0: keep them all); else None."""
+        s = self.state
+        if s.is_over() or self.needs_pass() or self.is_bot(s.current_player):
+            return None
+        for m in s.legal_moves():
+            if m.kind not in _BEFORE_LEAVE:
+                continue
+            after = s.apply(m)
+            most = leave_asked(after) if after.current_player == s.current_player else None
+            if most is None:
+                return None  # every move of this step leads to the same kind of question
+            picked = self._leave[1] if self._leave and self._leave[0] == self.moves else 0
+            return most, min(picked, most)
+        return None
+
+    def pick_leave(self, n: int) -> None:
+        """The person sets how many Shards the moving ship leaves behind (0..most)."""
+        self._leave = (self.moves, max(0, n))
+
     # -- acting -----------------------------------------------------------------------
     def ready(self) -> None:
         """Pass-and-play: the deciding player has the device."""
@@ -233,11 +276,20 @@ class Session:
         before = self.state
         move = before.parse_move(token)
         after = before.apply(move)
+        leave = self._leave[1] if self._leave and self._leave[0] == self.moves else 0
+        self._leave = None
         self._push(before, str(move), after)
-        # a person's decision with one option is taken for them (undone with the one before)
-        while not self.is_bot(after.current_player) and (only := only_choice(after)):
-            before, after = after, after.apply(only)
-            self._push(before, only, after)
+        # a person's decision with one option is taken for them, and so is how many Shards
+        # a moving ship leaves behind (undone with the decision before)
+        while not self.is_bot(after.current_player):
+            nxt = only_choice(after)
+            most = leave_asked(after)
+            if nxt is None and most is not None:
+                nxt = str(mv.leave(min(leave, most)))
+            if nxt is None:
+                break
+            before, after = after, after.apply(nxt)
+            self._push(before, nxt, after)
         return after
 
     def _push(self, before: State, move: str, after: State) -> None:
@@ -261,6 +313,9 @@ class Session:
         return True
 
     _log_index: list[int]
+    # (decisions so far, Shards to leave): what the person set on the moving ship's control
+    # for the decision on screen (leave_choice); a class default, for subclasses too
+    _leave: tuple[int, int] | None = None
 
     def _after_move(self, i: int, before: State, move: str, after: State) -> None:
         if not hasattr(self, "_log_index"):

@@ -7,15 +7,16 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, is_dataclass
 
 
-def wilson(xs: list[float]) -> tuple[float, float, float]:
-    """A win rate (ties count half) and its 95% Wilson interval, sound near 0% and 100%."""
+def wilson(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """A win rate (ties count half) and its 95% Wilson interval, sound near 0% and 100% (``z``:
+    another level, such as the wider one that holds several rates' intervals together)."""
     n = len(xs)
     if n == 0:
         return 0.0, 0.0, 0.0
     p = math.fsum(xs) / n
-    z2 = 1.96**2
+    z2 = z**2
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = 1.96 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .game import GameResult
 from .metrics import QualityMetrics, card_order, quality_metrics
+from .paired import ALPHA, card_names, card_terms, estimate, interval, normal_quantile, pooled_cards
 from .stats import Quantiles, quantiles, spread, to_json, wilson
 
 STALL_ROUNDS = 5  # a run of this many rounds with no Unload counts as a stall
@@ -37,6 +38,44 @@ class CardFigures:
     players_win_rate: float | None
     holders_win_rate: float | None
     held_in_games: float
+
+
+@dataclass(frozen=True)
+class NamedCard:
+    """An Academy card by its name, its copies pooled (the three Hijack 1-3 are one card): the
+    share of players who played a copy in a game, its plays per game, and the win rate of the
+    players who played it (biased: good positions play more cards) with its 95% interval, the
+    players of one game counted as one cluster (nova.lab.core.paired)."""
+
+    copies: list[str]
+    play_rate: float
+    plays_per_game: float
+    players: int  # the players who played a copy, over all games
+    players_win_rate: float | None
+    ci95: tuple[float, float] | None  # in percent
+
+
+def named_cards(
+    results: Sequence[GameResult], players: int, names: dict[str, str]
+) -> dict[str, NamedCard]:
+    """Each Academy card by name (in the deck's order), copies pooled."""
+    n = max(len(results), 1)
+    out = {}
+    for name, copies in pooled_cards(names).items():
+        terms = card_terms(copies)
+        pairs = [terms(r) for r in results]
+        e = estimate(pairs)
+        ci = interval(e, "%")
+        plays = sum(r.played[s].get(c, 0) for r in results for s in range(players) for c in copies)
+        out[name] = NamedCard(
+            copies=list(copies),
+            play_rate=e.weight / (n * players),
+            plays_per_game=plays / n,
+            players=int(e.weight),
+            players_win_rate=e.value,
+            ci95=None if ci is None else (ci[0] / 100, ci[1] / 100),
+        )
+    return out
 
 
 @dataclass(frozen=True)
@@ -78,6 +117,9 @@ class Summary:
     bots: list[str]
     wins: list[float]
     win_rate: list[float]
+    # each entry's interval, and each turn position's, held together: the chance that any of
+    # them misses its true rate is 5% (at 2 players the two are one question, each at 95%),
+    # so four identical bots' intervals all hold a fair share 19 runs in 20
     win_ci95: list[tuple[float, float]]
     mean_score: list[float]
     score_sd: list[float]
@@ -85,6 +127,7 @@ class Summary:
     turn_position_win_rate: list[float]
     turn_position_ci95: list[tuple[float, float]]
     first_seat_advantage: float
+    first_seat_advantage_ci95: tuple[float, float]  # its own 95% interval
     turns: MeanSd
     rounds: MeanSd
     unloads: MeanSd
@@ -99,6 +142,8 @@ class Summary:
     stalled_games: float
     longest_gap_rounds: float
     cards: dict[str, CardFigures]
+    # the Academy cards by name, copies pooled, each with an interval (keys: the card's name)
+    cards_by_name: dict[str, NamedCard]
     think_ms_per_decision: list[float]
     arc: Arc
     metrics: QualityMetrics
@@ -110,16 +155,24 @@ class Summary:
 
 
 def summarize(
-    results: Sequence[GameResult], players: int, bots: Sequence[str], elapsed: float
+    results: Sequence[GameResult],
+    players: int,
+    bots: Sequence[str],
+    elapsed: float,
+    names: dict[str, str] | None = None,
 ) -> Summary:
+    """The batch's figures; ``names``: each Academy card's name by id (today's by default)."""
     n = len(results)
     entries = range(players)
     # per entry (the line-up position), then per turn position (0 = the first player)
     entry_ret = [[r.returns[r.seat_entry.index(k)] for r in results] for k in entries]
     entry_score = [[r.scores[r.seat_entry.index(k)] for r in results] for k in entries]
     pos_ret = [[r.returns[(r.first + p) % players] for r in results] for p in entries]
-    win_ci = [wilson(x) for x in entry_ret]
-    pos_ci = [wilson(x) for x in pos_ret]
+    # Bonferroni over the entries (at 2 players one entry's loss is the other's win: one rate)
+    z_joint = normal_quantile(1 - ALPHA / (2 * (1 if players == 2 else players)))
+    win_ci = [wilson(x, z_joint) for x in entry_ret]
+    pos_ci = [wilson(x, z_joint) for x in pos_ret]
+    _, first_low, first_high = wilson(pos_ret[0])
     ends = Counter(r.end for r in results)
     # cards: plays per game, and how the players who played / held them did
     card_plays: Counter = Counter()
@@ -158,6 +211,7 @@ def summarize(
         turn_position_win_rate=turn_position_win_rate,
         turn_position_ci95=[(c[1], c[2]) for c in pos_ci],
         first_seat_advantage=pos_ci[0][0] - 1 / players,
+        first_seat_advantage_ci95=(first_low - 1 / players, first_high - 1 / players),
         turns=MeanSd.of([r.turns for r in results]),
         rounds=MeanSd.of([r.rounds for r in results]),
         unloads=MeanSd.of([r.unloads for r in results]),
@@ -177,6 +231,7 @@ def summarize(
         stalled_games=sum(r.longest_gap_rounds >= STALL_ROUNDS for r in results) / max(n, 1),
         longest_gap_rounds=spread([r.longest_gap_rounds for r in results])[0],
         cards=cards,
+        cards_by_name=named_cards(results, players, names or card_names(players)),
         think_ms_per_decision=[1000 * t / max(decisions / players, 1) for t in think],
         arc=game_arc(results, players),
         metrics=quality_metrics(results, players, turn_position_win_rate),

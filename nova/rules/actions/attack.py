@@ -12,7 +12,7 @@ from ..board import attack_targets, attackers, height, push_destination
 from ..content import COLOUR_NAMES, Step
 from ..move import Move
 from .base import Action, StartCheck, leave_moves
-from .telling import moved_to
+from .telling import moved_to, shards
 
 if TYPE_CHECKING:
     from ..content import Layout
@@ -44,24 +44,37 @@ class Attack(Action):
         return bool(attackers(s))
 
     def prompt(self, view: View) -> str:
+        word = self.verb.capitalize()
         if self.ship is None:
-            return f"Choose your ship that will {self.verb}."
-        return f"Choose the opponent's ship to {self.verb}."
+            return f"{word}: choose your ship next to an opponent's."
+        if self.target is None:
+            return f"{word}: choose the opponent's ship to push away."
+        return f"{word}: take all your Shards along, or leave the bottom ones?"
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
-        if move.kind != mv.TARGET:
+        """Told once the attack is done (after the target, or after the attacker's
+        leave-behind choice when it has one), with where the pushed ship went."""
+        if move.kind == mv.TARGET:
+            t = before.layout.name_to_space[move.space]
+        elif move.kind == mv.LEAVE and self.target is not None:
+            t = self.target
+        else:
             return None
+        nxt = after.pending
+        if isinstance(nxt, Attack) and nxt.target is not None and after.turn == before.turn:
+            return None  # the leave-behind choice follows: its line tells the attack
         assert self.ship is not None
-        t = before.layout.name_to_space[move.space]
         who, victim = names[before.current_player], names[before.ship[t]]
         dest = moved_to(before, after, before.ship[t], t)
         line = f"{who}'s ship on {before.space_name(self.ship)} {self.verbs} {victim}'s ship"
-        line += f" on {move.space}"
+        line += f" on {before.space_name(t)}"
         if dest is not None:
             line += f" to {before.space_name(dest)}"
         if self.leaves_shard and before.pile[t]:
             colour = COLOUR_NAMES[before.pile[t][0]]
             line += f", leaving its bottom {colour} Shard behind"
+        if move.kind == mv.LEAVE and move.number:
+            line += f"; {who}'s ship leaves {shards(move.number)} on {before.space_name(self.ship)}"
         return line
 
     def asks_leave(self, s: State) -> bool:

@@ -44,8 +44,8 @@ class Sabotage(Action):
 
     def prompt(self, view: View) -> str:
         if self.target is None:
-            return "Sabotage: choose an opponent's ship to take control of."
-        return "Sabotage: choose where it goes (1-3 spaces)."
+            return "Sabotage: choose the opponent's ship to move."
+        return "Sabotage: choose where that ship goes (1-3 spaces)."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
         if move.kind == mv.TARGET:

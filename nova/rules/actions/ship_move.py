@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from ..view import View
 
 
+# R33's question, when the page asks it (it answers it itself after a move, nova.web.session)
+LEAVE_PROMPT = "Take all the Shards along, or leave the bottom ones here?"
+
+
 @dataclass(frozen=True, kw_only=True)
 class ShipMove(Action):
     told_verb: ClassVar[str] = ""  # the log's verb: "Ada's ship jumps a1 → b2" ("": no verb)
@@ -38,14 +42,17 @@ class ShipMove(Action):
         return lambda s, ships: any(targets(s, sp) for sp in ships)
 
     def prompt(self, view: View) -> str:
+        # each step's own question, in the words of its buttons and highlighted spaces
         label = Step(self.kind, getattr(self, "dists", ())).label()
         if self.ship is None:
             return f"{label}: choose the ship to move."
+        kinds = {m.kind for m in view.legal}
         if self.dest is None:
-            return f"{label}: choose where the ship goes."
-        if any(m.kind == mv.DIR for m in view.legal):
-            return "Jump-Push: push the occupant clockwise or anticlockwise?"
-        return "Leave Shards behind? They stay from the bottom of the stack."
+            stay = " (Done: it stays)" if mv.DONE in kinds else ""
+            return f"{label}: choose where the ship goes{stay}."
+        if mv.DIR in kinds:
+            return f"{label}: push the ship there clockwise or anticlockwise?"
+        return LEAVE_PROMPT
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
         who = names[before.current_player]

@@ -94,7 +94,8 @@ class Skip(Action):
         return skip_possible(s, None)
 
     def prompt(self, view: View) -> str:
-        return f"Skip: add Orbit cards (total so far {skip_total(self.totals)}), then Done."
+        then = ", then Done" if any(m.kind == mv.DONE for m in view.legal) else ""
+        return f"Skip: add Orbit cards (so far {skip_total(self.totals)}){then}."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
         who = names[before.current_player]

@@ -31,7 +31,7 @@ class Upgrade(Action):
         return moves
 
     def prompt(self, view: View) -> str:
-        return "Upgrade: take a face-up Academy card, or the top of the Academy Deck."
+        return "Upgrade: take an Academy card, face up or from the deck."
 
     def told(self, before: State, move: Move, after: State, names: list[str]) -> str | None:
         who = names[before.current_player]

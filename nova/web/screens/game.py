@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
 from ...render.game import GamePage, game_html
-from ...render.hint import WeighedTurn, turns_html
+from ...render.hint import WeighedTurn, turns_html, which_card
 from ...render.keep import rekeyed
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from ..state import UiState
 
 HINT_BOT = "best"  # the strongest bot the page offers (docs/BOTS.md) gives the hints
+# the hint thinks this long at least, whatever the form's thinking time (which reaches no
+# level): at a quarter or one second a phone simulated each turn it showed 4 times (issue 49)
+HINT_MS = 2500
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,13 @@ class Undo(Intent):
 @dataclass(frozen=True)
 class CloseScores(Intent):
     pass
+
+
+@dataclass(frozen=True)
+class PickLeave(Intent):
+    """The moving ship's control: how many of its Shards it leaves behind (0: keeps all)."""
+
+    n: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,6 +203,14 @@ def undo(page: Page, ui: UiState, screen: GameScreen, intent: Undo) -> Result:
     return ui, ALL
 
 
+def pick_leave(page: Page, ui: UiState, screen: GameScreen, intent: PickLeave) -> Result:
+    s = _on_game(ui)
+    if s is None or s.leave_choice() is None:
+        return ui, NONE
+    s.pick_leave(intent.n)
+    return ui, ALL
+
+
 def close_scores(page: Page, ui: UiState, screen: GameScreen, intent: CloseScores) -> Result:
     return ui.but(screen=GameScreen(scores_closed=True)), ALL
 
@@ -279,7 +297,8 @@ def hint_request(ui: UiState) -> str | None:
     bots = list(s.record.bots)
     bots[seat] = HINT_BOT
     seed = s.record.seed * 1_000_003 + s.moves
-    return bot_request(s.state, seat, bots, seed, ui.form.think_ms, f"hint:{ui.game_id}", True)
+    think = max(ui.form.think_ms, HINT_MS)
+    return bot_request(s.state, seat, bots, seed, think, f"hint:{ui.game_id}", True)
 
 
 def hint_text(s: Session, token: str) -> str:
@@ -296,7 +315,7 @@ def hint_text(s: Session, token: str) -> str:
         return sum(best_bay_split(b, lay.bay_sets)[0] for b in seat_view.bays)
 
     gain = bays(after) - bays(before)
-    words = line or "this decision"
+    words = (line or "this decision") + which_card(before, token)
     return f"{words}: Cargo Bays +{gain} pts" if gain > 0 else words
 
 
@@ -313,10 +332,13 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     names = s.record.names
     colours = safe_colours(s.record.colours)
     view = s.view()
+    # a game under a variant (a playtester's link, the workbench's) says so all along
+    variant = s.record.variant_name()
+    rules = f"Variant {variant}: not today's rules." if variant else ""
     if s.needs_pass():
         return Drawing(elsewhere_html(ui) + pass_html(
             view, names, colours, s.state.current_player, page.embed, s.marks(),
-            " ".join(x for x in (ui.message, ui.save_error) if x),
+            " ".join(x for x in (rules, ui.message, ui.save_error) if x),
         ))  # fmt: skip
     thinking = ""
     if s.bot_to_move():
@@ -336,7 +358,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     said = ""
     if hint is not None:
         said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
-    status = " ".join(x for x in (said, off, ui.save_error, ui.worker_note) if x)
+    status = " ".join(x for x in (rules, said, off, ui.save_error, ui.worker_note) if x)
     static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
@@ -349,7 +371,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
         thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
-        share_panel=panel, weighed=weighed,
+        share_panel=panel, weighed=weighed, leave=s.leave_choice(),
     )  # fmt: skip
     html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
@@ -357,6 +379,12 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     if s.state.is_over() and not screen.scores_closed:
         html += scores_html(view, names, colours)
     return Drawing(elsewhere_html(ui) + html, static)
+
+
+def body_attributes(page: Page, ui: UiState) -> dict[str, str | None]:
+    """On a game under a variant, ``data-nova-variant``: its name, or its data's fingerprint."""
+    s = ui.session if isinstance(ui.screen, GameScreen) else None
+    return {"data-nova-variant": (s.record.variant_name() or None) if s is not None else None}
 
 
 def elsewhere_html(ui: UiState) -> str:
@@ -381,12 +409,14 @@ def elsewhere_html(ui: UiState) -> str:
 SCREEN = ScreenDef(
     state=GameScreen,
     markup=markup,
+    body=body_attributes,
     steps={
         Play: play,
         WhyNot: why_not,
         Ready: ready,
         Undo: undo,
         CloseScores: close_scores,
+        PickLeave: pick_leave,
         AskHint: ask_hint,
         AskWhy: ask_why,
         Share: share,
@@ -397,6 +427,7 @@ SCREEN = ScreenDef(
         "ready": lambda arg, form: Ready(),
         "undo": lambda arg, form: Undo(),
         "close-scores": lambda arg, form: CloseScores(),
+        "leave": lambda arg, form: PickLeave(int(arg) if arg.isdigit() else 0),
         "share": lambda arg, form: Share(form.here),
         "hint": lambda arg, form: AskHint(),
         "bot-why": lambda arg, form: AskWhy(),

@@ -6,6 +6,7 @@ goes on while other screens show; its answers are taken on any screen."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -72,6 +73,13 @@ class LabSave(Intent):
 
 
 @dataclass(frozen=True)
+class LabResults(Intent):
+    """Download the last run's results: ``kind`` "json" (what ``--json`` prints) or "csv"."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
 class LabAnswer(Intent):
     """A worker's answer to a run's request (``lab_worker.play``)."""
 
@@ -131,6 +139,16 @@ def save(page: Page, ui: UiState, screen: LabScreen, intent: LabSave) -> Result:
     if page.bench is None:
         return ui, ALL
     return ui, (Download(VARIANT_FILE, page.bench.variant_json() + "\n"),)
+
+
+def results(page: Page, ui: UiState, screen: LabScreen, intent: LabResults) -> Result:
+    run = page.bench.run if page.bench is not None else None
+    if run is None or run.result is None:
+        return ui, ALL
+    if intent.kind == "csv":
+        return ui, (Download("workbench-results.csv", run.result.as_csv(), "text/csv"),)
+    text = json.dumps(run.result.as_json(), indent=1, sort_keys=True) + "\n"
+    return ui, (Download("workbench-results.json", text),)
 
 
 def answer(page: Page, ui: UiState, intent: LabAnswer) -> Result:
@@ -263,7 +281,14 @@ class LabRunner:
 SCREEN = ScreenDef(
     state=LabScreen,
     markup=markup,
-    steps={LabEdit: edit, LabReset: reset, LabStart: start, LabStop: stop, LabSave: save},
+    steps={
+        LabEdit: edit,
+        LabReset: reset,
+        LabStart: start,
+        LabStop: stop,
+        LabSave: save,
+        LabResults: results,
+    },
     anywhere={OpenLab: open_lab, LabAnswer: answer, LabFinished: finished},
     ui={
         "lab": lambda arg, form: OpenLab(),
@@ -271,6 +296,7 @@ SCREEN = ScreenDef(
         "lab-stop": lambda arg, form: LabStop(),
         "lab-reset": lambda arg, form: LabReset(),
         "lab-save": lambda arg, form: LabSave(),
+        "lab-results": lambda arg, form: LabResults("csv" if arg == "csv" else "json"),
     },
     body=body_attributes,
     quiet=frozenset({LabAnswer, LabFinished}),

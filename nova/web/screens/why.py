@@ -16,6 +16,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...render.hint import WeighedTurn, turns_html
+from ...rules import Move
+from ...rules import move as mv
 from .base import ALL, NONE, Intent, Page, Result
 
 if TYPE_CHECKING:
@@ -60,6 +62,24 @@ def ask_why(page: Page, ui: UiState, screen: object, intent: AskWhy) -> Result:
     return ui.but(why=replace(w, shown=not w.shown)), ALL
 
 
+# How a bot that does not search chooses (the levels' bots: nova.bots.levels; the test
+# keeps these names the same): said above what it weighed, so its chances read right.
+HOW = {
+    "novice": "{name} scores its next steps as the Pilot does (where each leaves the game), "
+    "then takes one of its three best at random, never one far worse than the best.",
+    "greedy": "{name} scores its next steps (where each leaves the game) and takes the best; "
+    "it does not simulate what follows.",
+}
+LEVEL_BOTS = {"cadet": "novice", "pilot": "greedy"}
+
+
+def how_it_chooses(bot: str, name: str) -> str:
+    """A sentence on how the bot named ``bot`` chooses, for one that does not search."""
+    base = LEVEL_BOTS.get(bot, bot.partition(":")[0])
+    how = HOW.get(base)
+    return how.format(name=name) if how else ""
+
+
 def why_html(ui: UiState) -> str:
     """The button, and under it what the bot weighed once asked."""
     w = why_shown(ui)
@@ -74,19 +94,30 @@ def why_html(ui: UiState) -> str:
     )
     if not w.shown:
         return f'<div class="bot-why-slot">{button}</div>'
-    heading = f"What {name} weighed for its last turn (chance of winning)"
+    how = how_it_chooses(s.record.bots[w.seat], name)
+    what = "next step" if how else "last turn"
+    heading = f"What {name} weighed for its {what} (chance of winning)"
     turns = w.turns if s.state.is_over() else public_turns(w.turns)
-    return f'<div class="bot-why-slot">{button}{turns_html(turns, heading, "bot-why")}</div>'
+    said = f'<p class="why-how muted">{escape(how)}</p>' if how else ""
+    return f'<div class="bot-why-slot">{button}{said}{turns_html(turns, heading, "bot-why")}</div>'
+
+
+PUBLIC = frozenset({mv.LAUNCH, mv.END})  # decisions that name no card (a Launch, the end)
 
 
 def public_turns(turns: tuple[WeighedTurn, ...]) -> tuple[WeighedTurn, ...]:
     """The turns with nothing the game has not shown: each by its chance and simulations, the
-    one it plays pointed to the log (a decision's notation can name a card still hidden, as a
-    Re-order's new order does, so none is shown)."""
-    if not turns:
-        return ()
-    played, *others = turns
-    return (
-        replace(played, moves=(), words="the turn it played (the log tells what it showed)"),
-        *(replace(t, moves=(), words="another turn, its cards kept hidden") for t in others),
-    )
+    one it played pointed to the log (a decision's notation can name a card still hidden, as a
+    Re-order's new order does, so none is shown); one that plays no card (a Launch, ending the
+    turn) is told, since it names nothing secret."""
+    out = []
+    for t in turns:
+        if t.played:
+            words = "see the log for what it showed"
+        elif all(Move(m).kind in PUBLIC for m in t.moves):
+            out.append(replace(t, moves=()))
+            continue
+        else:
+            words = "another turn, its cards kept hidden"
+        out.append(replace(t, moves=(), words=words))
+    return tuple(out)
