@@ -107,7 +107,9 @@ function failed(message) {
   if (body.hasAttribute("data-nova-ready") || body.hasAttribute("data-nova-error")) return;
   const msg = String(message || "Python failed to start").slice(0, 2000);
   body.setAttribute("data-nova-error", msg);
-  if (text) text.textContent = "The game could not start: " + msg.split("\n").filter(Boolean).pop();
+  // what went wrong is for the developer (the attribute, the console); the person reads words
+  if (text) text.textContent = "The game could not start in this browser. Reloading the page may help.";
+  console.warn("nova: the game could not start:", msg);
 }
 
 // PyScript reports its start-up stages ("Loading Pyodide", "Loaded Pyodide", ...).

@@ -253,18 +253,28 @@ def test_on_the_page_without_the_worker_the_turns_are_weighed_in_slices():
     assert played.turns and played.turns[0]["moves"][0] == move
 
 
-def test_turns_told_alike_in_their_first_words_are_told_whole(monkeypatch):
+def test_turns_told_alike_in_their_first_words_are_told_through_where_they_differ(monkeypatch):
     """Three turns the page shows must read differently where they differ: told alike in
-    their first lines (here: none, so every turn reads the same), each is told whole."""
+    their first lines (here: none, so every turn reads the same), each is told on through
+    the first line where it differs from the others, and no further."""
     import nova.render.hint as hint
 
     s = position(2, 3, 30)
     _, turns = weigh(make_bot("raider", 8), s.view(s.current_player), 2)
     data = [t.as_json() for t in turns]
-    whole = [hint.turn_words(s, t.moves, NAMES, 99) for t in turns]
+    whole = {t.moves: hint.turn_lines(s, t.moves, NAMES)[0] for t in turns}
     monkeypatch.setattr(hint, "MOST_WORDS", 0)
-    shown = [t.words for t in hint.weighed_turns(s, data, NAMES)]
-    assert shown == whole
+    shown = hint.weighed_turns(s, data, NAMES)
+    assert len(shown) == len({tuple(lines) for lines in whole.values()})
+    assert len({t.words for t in shown}) == len(shown)
+    for t in shown:
+        told = re.sub(r": [+-]\d+ points?$", "", t.words).removesuffix("; …").split("; ")
+        lines = whole[t.moves]
+        assert told == lines[: len(told)]  # the turn's own first lines
+        others = [o for m, o in whole.items() if m != t.moves and o != lines]
+        # the last line told is where it first differs from one of the others
+        k = len(told) - 1
+        assert any(o[:k] == lines[:k] and o[k : k + 1] != lines[k : k + 1] for o in others)
 
 
 def test_what_a_bot_weighed_shows_nothing_of_its_hand_while_the_game_goes_on():

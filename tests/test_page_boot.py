@@ -158,3 +158,6 @@ def test_python_failure_is_reported_on_body(server_url: str, page):
     error = page.evaluate("document.body.getAttribute('data-nova-error')")
     assert "boom: the game cannot start" in error
     assert page.evaluate("!document.body.hasAttribute('data-nova-ready')")
+    # the person reads plain words, never the exception (issue 49)
+    said = page.inner_text("#nova-boot")
+    assert "could not start" in said and "Error" not in said and "boom" not in said, said

@@ -173,3 +173,45 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
     assert decided >= 10, f"{where}: only {decided} decisions of the person"
     if where == "page":
         clean(frame, f"{where}: a decision")
+
+
+def test_a_loaded_ship_moves_in_one_tap_and_one_undo_takes_it_back(page_factory, server_url):
+    """Issue 49: on a phone, a ship carrying Shards shows its Shards control with the place
+    to go ("Keep all Shards" set, in view); one tap on a place moves it and answers the
+    rules' "leave Shards behind?" (no question after); "Leave 1" set first leaves one; one
+    Undo takes back the move and the answer. A game by link at such a decision."""
+    from nova.links import encode
+    from nova.record import GameRecord
+    from nova.web.session import Session
+    from nova_tools.links import random_record
+
+    rec = random_record(2, 1, bot="greedy")
+    for i in range(1, len(rec.moves)):
+        cut = GameRecord(players=2, seed=rec.seed, moves=rec.moves[:i], names=["Ada", "Bo"])
+        s = Session(cut)
+        s.ready()
+        if s.leave_choice() is not None and s.state.pending.kind == "orbit":
+            break
+    else:
+        pytest.fail("no loaded ship's Orbit in the greedy game")
+    page = page_factory(viewport=PHONE, **TOUCH)
+    page.goto(server_url + "index.html#" + encode(cut))
+    wait_ready(page)
+    page.locator('[data-ui="ready"]').tap()
+    page.wait_for_selector(".leave-choices")
+    seen(measure(page, {"leave": ".leave-choices"}), "leave", 0.99, "the Shards control")
+    assert page.locator('.leave-choices [aria-pressed="true"]').inner_text() == "Keep all Shards"
+    dest = page.eval_on_selector_all('[data-move^=">"]', "els => els.map(e => e.dataset.move)")
+    page.locator(f'[data-move="{dest[0]}"]').first.tap()
+    page.wait_for_function(f"+document.body.dataset.novaMoves >= {i + 2}")
+    assert not page.locator('[data-move^="x"]').count()  # no question left
+    page.locator('[data-ui="undo"]').tap()
+    page.wait_for_function(f"+document.body.dataset.novaMoves === {i}")
+    page.locator('[data-leave="1"]').tap()
+    page.wait_for_selector('[data-leave="1"][aria-pressed="true"]')
+    page.locator(f'[data-move="{dest[0]}"]').first.tap()
+    page.wait_for_function(f"+document.body.dataset.novaMoves >= {i + 2}")
+    saved = page.evaluate(
+        "JSON.parse(localStorage.getItem('nova:save:' + localStorage.getItem('nova:current')))"
+    )
+    assert saved["record"]["moves"][i : i + 2] == [dest[0], "x1"]

@@ -59,7 +59,7 @@ WIDTHS = {
 }
 FONT_PX = 0.84 * 16  # .controls > .prompt on a phone (assets/game.css)
 MARGIN = 1.1
-LINE_PX = 236  # the prompt's text width at 390 px beside End turn (measured: 249)
+LINE_PX = 234  # the prompt's text at 390 px beside End turn (Chromium: 250 with padding)
 LINES = 2  # the phone shows two lines of it (line-clamp)
 
 

@@ -193,3 +193,48 @@ def test_the_rules_say_what_the_tracks_spaces_do_with_their_pictures_and_how_sco
     assert "class='help-sec help-keys'" in text
     css = (Path(__file__).resolve().parent.parent / "assets" / "game.css").read_text()
     assert re.search(r"@media \(hover: none\) and \(pointer: coarse\) \{ \.help-keys", css)
+
+
+@pytest.mark.parametrize("level", ["cadet", "pilot", "ace"])
+def test_every_levels_bot_in_the_worker_says_what_it_weighed(level):
+    """A level plays its bot under a safety cap (levels.Capped), which hid the search's
+    record: no level ever offered "Why did NAME play that?" (issue 49). (The Admiral is the
+    Ace's search with more simulations: on a loaded machine it may reach the 10 s cap.)"""
+    s = greedy_start(3, 30)
+    seat = s.current_player
+    request = bot_request(s, seat, [level, level], 5, 1000, "g")
+    answer = Thinker().think(json.loads(request))
+    assert answer["turns"] and answer["turns"][0]["moves"][0] == answer["move"]
+
+
+def test_the_hint_marks_the_first_of_its_list_which_runs_by_chance():
+    """Through the page's loop and the worker (CPython): the choice marked is the list's
+    first, and the list runs best chance first, each line once."""
+    import asyncio
+
+    from helpers_async import run
+
+    from nova.web.bot_loop import BotLoop
+
+    async def no_wait(*_args) -> None:
+        await asyncio.sleep(0)
+
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(5))
+    c.start()
+    c.dispatch(StartGame(FormInput(bots=("", "pilot"), think_ms="250", seed="11")))
+    thinker = Thinker()
+
+    async def ask(request: str) -> str:
+        return json.dumps(thinker.think(json.loads(request)))
+
+    loop = BotLoop(c, no_wait, no_wait, no_wait)
+    loop.ask = ask
+    c.dispatch(ui_intent("hint"))
+    ready = run(loop.hint())
+    assert ready is not None and ready.turns
+    assert ready.token == ready.turns[0].first
+    percents = [t.percent for t in ready.turns]
+    assert percents == sorted(percents, reverse=True)
+    assert len({t.words for t in ready.turns}) == len(ready.turns)
+    c.dispatch(ready)
+    assert re.search(rf'data-move="{re.escape(ready.token)}"[^>]*data-hint', c.markup())

@@ -120,10 +120,20 @@ class Considered:
     pick: int  # the option it took
 
     @classmethod
-    def of(cls, players: int, options: Sequence[tuple[float, Sequence[object]]], pick: int):
-        """The ranked ``options`` (value, decisions), the one it took at ``pick``."""
-        steps = tuple(tuple(str(m) for m in moves) for _, moves in options)
-        return cls(players, steps, tuple(v for v, _ in options), pick)
+    def of(
+        cls,
+        players: int,
+        options: Sequence[tuple[float, Sequence[object]]],
+        pick: int,
+        plan: Sequence[object] = (),
+    ) -> Considered:
+        """The ranked ``options`` (value, decisions), the one it took at ``pick``; ``plan``:
+        the decisions it plays, for ending the turn (it cycles a stuck hand first, so its
+        first decision is a chain link, not the end)."""
+        steps = [tuple(str(m) for m in moves) for _, moves in options]
+        if steps[pick] == ("E",) and plan:
+            steps[pick] = tuple(str(m) for m in plan)
+        return cls(players, tuple(steps), tuple(v for v, _ in options), pick)
 
     def top(self, n: int = SHOWN) -> tuple[Weighed, ...]:
         """The step it took, then the best others, each with its chance (0 simulations)."""

@@ -67,7 +67,11 @@ class PlanningBot(Bot):
     def consider(self, s, seat: int, seen: Sequence, plan: Sequence) -> None:
         """Keep the options ranked for the plan's first decision and the one it took
         (``seen``), if it had them."""
-        self.considered = Considered.of(s.num_players, *seen[0]) if seen and plan else None
+        if not (seen and plan):
+            self.considered = None
+            return
+        options, pick = seen[0]
+        self.considered = Considered.of(s.num_players, options, pick, plan)
 
     def recall(self, view: View) -> str | None:
         m = self.memory.get(view_key(view))

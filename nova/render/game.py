@@ -14,6 +14,7 @@ from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
+from .folds import fold_boxes, folded_svg
 from .keep import keyed
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
@@ -49,10 +50,10 @@ def full_page_button(cls: str = "") -> str:
     )
 
 
-def zoom_attr(view: View) -> str:
+def zoom_attr(view: View, folded: dict[str, str] | None = None) -> str:
     """``data-zoom="x0 y0 x1 y1 side"``: the box around the board's tap targets and the
     smallest target's side (board units), for a phone to zoom the board to them (App)."""
-    boxes = choice_boxes(view)
+    boxes = choice_boxes(view) + fold_boxes(view, folded or {})
     if not boxes:
         return ""
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
@@ -358,6 +359,7 @@ class GamePage:
     shareable: bool = True
     weighed: str = ""
     leave: tuple[int, int] | None = None  # the moving ship's Shards control (leave_html)
+    folded: dict[str, str] | None = field(default=None, hash=False)  # render/folds.py
 
 
 def game_html(view: View, page: GamePage) -> str:
@@ -368,7 +370,7 @@ def game_html(view: View, page: GamePage) -> str:
     known = page.known
     keys = assign_keys(view.legal)
     end = end_turn_button(view.legal)
-    ask = page.thinking or prompt(view, names)
+    ask = page.thinking or prompt(view, names, bool(page.folded))
     log_list = _log_list(list(page.log), page.log_turns, names, colours, known)
     notice_html = (
         f'<div class="notice" role="alert">{escape(page.notice)}</div>' if page.notice else ""
@@ -382,6 +384,8 @@ def game_html(view: View, page: GamePage) -> str:
     undo = _undo_button(page.can_undo, page.undo_why)
     topbar = _topbar(view, names, colours, undo, page.shareable, page.embed)
     board = board_svg(view, names, colours, True, keys, page.static_slot, page.marks, known)
+    if page.folded:  # the places one tap reaches, in the board's own drawing (its last svg)
+        board = board[: -len("</svg>")] + folded_svg(view, page.folded) + "</svg>"
     actions = choices_html(view, keys) + leave_html(page.leave)
     share_panel = page.share_panel
     return (
@@ -390,7 +394,7 @@ def game_html(view: View, page: GamePage) -> str:
         f"{notice_html}"
         '<div class="table">'
         '<div class="board-wrap">'
-        f'<div class="board-stage"{zoom_attr(view)}>{board}</div></div>'
+        f'<div class="board-stage"{zoom_attr(view, page.folded)}>{board}</div></div>'
         '<div class="controls">'
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{actions}{end}</div>', "part-actions")

@@ -36,15 +36,13 @@ class WeighedTurn:
         return self.moves[0]
 
 
-def turn_words(
-    state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS,
-    plays: bool = False,
-) -> str:  # fmt: skip
-    """What the turn ``moves`` does from ``state``, in a few of the log's words: the lines
-    that tell what an action did (not the card played for it, a chain link or the turn's
-    end, unless nothing else happens), then the points the seat scores by it ("+7 points").
+def turn_lines(
+    state: State, moves: Sequence[str], names: list[str], plays: bool = False
+) -> tuple[list[str], int]:
+    """The log's lines for what the turn ``moves`` does from ``state`` (not the card played
+    for an action, a chain link or the turn's end, unless nothing else happens; all of them
+    with ``plays``), and the points the seat scores by it.
 
-    ``plays``: tell the card plays and chain links too (two turns that differ only there).
     Played on the real position while it can be (a turn weighed on the search's sampled
     deal may draw another card than the real deck holds: the words stop there)."""
     seat = state.current_player
@@ -63,12 +61,48 @@ def turn_words(
         if line:
             (plain if opener and not plays else told).append(line)
         s = after
-    lines = told or plain
+    return told or plain, s.scores()[seat] - state.scores()[seat]
+
+
+def _joined(lines: Sequence[str], gain: int, most: int) -> str:
     text = "; ".join(lines[:most]) + ("; …" if len(lines) > most else "")
-    gain = s.scores()[seat] - state.scores()[seat]
     if gain:
         text += f": {gain:+d} point{'s' * (abs(gain) != 1)}"
     return text
+
+
+def turn_words(
+    state: State, moves: Sequence[str], names: list[str], most: int = MOST_WORDS,
+    plays: bool = False,
+) -> str:  # fmt: skip
+    """What the turn ``moves`` does from ``state`` in a few of the log's words (its first
+    ``most`` lines, :func:`turn_lines`), then the points it scores ("+7 points")."""
+    return _joined(*turn_lines(state, moves, names, plays), most)
+
+
+def _apart(lines: Sequence[str], others: Sequence[Sequence[str]]) -> int:
+    """Lines to tell so that ``lines`` reads apart from each of ``others``: through the
+    first line where they differ (all of them where one is the other's beginning)."""
+    n = MOST_WORDS
+    for other in others:
+        k = next((i for i, (a, b) in enumerate(zip(lines, other, strict=False)) if a != b), None)
+        n = max(n, len(lines) if k is None else k + 1)
+    return n
+
+
+def _told_apart(state: State, turns: list[WeighedTurn], names: list[str], plays: bool):
+    """Each turn told alike with another, told again through where they differ (with the
+    card plays too, if ``plays``)."""
+    out = []
+    for i, t in enumerate(turns):
+        alike = [u for j, u in enumerate(turns) if j != i and u.words == t.words]
+        if not alike:
+            out.append(t)
+            continue
+        lines, gain = turn_lines(state, t.moves, names, plays)
+        others = [turn_lines(state, u.moves, names, plays)[0] for u in alike]
+        out.append(replace(t, words=_joined(lines, gain, _apart(lines, others))))
+    return out
 
 
 def weighed_turns(
@@ -97,22 +131,10 @@ def weighed_turns(
         words = turn_words(state, moves, names, MOST_WORDS)
         mine = played and k == 0
         out.append(WeighedTurn(tuple(moves), round(100 * win), max(sims, 0), words, mine))
-    # two turns told alike at first differ later on: tell those whole
-    told = [t.words for t in out]
-    out = [
-        replace(t, words=turn_words(state, t.moves, names, len(t.moves)))
-        if told.count(t.words) > 1
-        else t
-        for t in out
-    ]
-    # still alike: they differ in the cards played (a chain link, which of two): tell those
-    told = [t.words for t in out]
-    out = [
-        replace(t, words=turn_words(state, t.moves, names, len(t.moves), plays=True))
-        if told.count(t.words) > 1
-        else t
-        for t in out
-    ]
+    # turns told alike in their first lines: told through where they differ, then, if
+    # their actions are the same, with the cards played too (two chain links swapped)
+    out = _told_apart(state, out, names, plays=False)
+    out = _told_apart(state, out, names, plays=True)
     merged: list[WeighedTurn] = []
     for t in sorted(out, key=lambda t: -t.percent):
         same = next((i for i, u in enumerate(merged) if u.words == t.words), None)

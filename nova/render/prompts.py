@@ -6,10 +6,12 @@ from collections.abc import Sequence
 
 from ..rules import Layout, Move, View
 from ..rules import move as mv
+from ..rules.actions.ship_move import SHIP_ASK
 from .shards import COLOUR_NAMES
 
 # letters for the choices of the moment; e (end turn), h (help), n, u (undo) are kept free
 KEYS = "abcdfgijklmopqrstvwxyz"
+FOLD_ASK = "choose a ship, or where it goes."  # SHIP_ASK when one tap may choose both
 CARD_KEYS = "1234567890"  # the hand's cards, by a slot that holds for the whole turn
 
 
@@ -41,7 +43,7 @@ def assign_keys(legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def prompt(view: View, names: list[str]) -> str:
+def prompt(view: View, names: list[str], folded: bool = False) -> str:
     """A sentence for the current decision (plain text; the caller escapes it): what the
     choices on screen are, in the words of their buttons, short enough for two lines of a
     phone (tests/test_prompts.py)."""
@@ -52,7 +54,9 @@ def prompt(view: View, names: list[str]) -> str:
         return f"Spawn Energy: {names[view.current]}, put the {c} Shard on an Asteroid."
     pd = view.pending
     if pd is not None:
-        return pd.prompt(view)
+        said = pd.prompt(view)
+        # the places only one ship can reach are offered too (render/folds.py)
+        return said.replace(SHIP_ASK, FOLD_ASK) if folded else said
     return _turn_prompt(view)
 
 

@@ -70,7 +70,7 @@ def accept(state: State, seat: int, bot: str, answer: object) -> tuple[str, dict
     if not isinstance(data, dict):
         raise BotError(f"the {bot} bot sent a malformed answer")
     if "error" in data:
-        raise BotError(f"the {bot} bot failed: {data['error']}")
+        raise BotError(f"the {bot} bot failed")  # (its error is in the worker's answer)
     token = data.get("move")
     if not isinstance(token, str) or state.is_over() or state.current_player != seat:
         raise BotError(f"the {bot} bot answered {token!r} when it was not its decision")
@@ -204,7 +204,7 @@ class BotTable(BotStats):
                 weighed = after.top()  # it searched or planned afresh: what it weighed
             self.turns = [t.as_json() for t in weighed or ()]
         except Exception as exc:  # report it: the page says so and the game goes on
-            raise BotError(f"the {self.names[seat]} bot failed: {exc}") from exc
+            raise BotError(f"the {self.names[seat]} bot failed") from exc
         positions = getattr(bot, "positions", 0) - before
         self.add(searched, positions, think, (time.perf_counter() - start) * 1000)
         if move not in legal:

@@ -169,9 +169,8 @@ def _open_link(page: Page, ui: UiState, intent: OpenLink) -> Result:
         session = Session(decode(intent.fragment))
     except RecordError as exc:
         return ui.but(message=f"This game link could not be opened: {exc}"), ALL
-    except Exception as exc:  # a decoder bug must not break the page
-        name = exc.__class__.__name__
-        return ui.but(message=f"This game link could not be opened ({name})."), ALL
+    except Exception:  # a decoder bug must not break the page (nor show its exception's name)
+        return ui.but(message="This game link could not be opened: it is damaged."), ALL
     ui = game.open_game(page, ui, session, new_id(page.rng.randrange(4096)))
     return tab.autosave(page, ui), (ClearAddress(), Render())
 

@@ -183,14 +183,18 @@ class Session:
         return only_choice(s) is not None or leave_asked(s) is not None
 
     def taken_count(self) -> int:
-        """How many decisions of this game the page took for people (one option each)."""
-        return sum(1 for i in range(len(self.record.moves)) if self.taken_for_player(i))
+        """How many decisions of this game the page took for people (one option each, a
+        Shards answer, a ship chosen by the tap on where it goes)."""
+        taken = sum(1 for i in range(len(self.record.moves)) if self.taken_for_player(i))
+        return taken + len(self._joined)
 
     def _undo_to(self) -> int:
         """The index of the last decision the player made themselves (undo goes back to
         before it, taking the decisions made for them after it too); -1 if none."""
         k = len(self.record.moves) - 1
         while k >= 0 and self.taken_for_player(k):
+            k -= 1
+        while k > 0 and k - 1 in self._joined:  # the ship chosen with where it goes
             k -= 1
         return k
 
@@ -260,6 +264,27 @@ class Session:
             return most, min(picked, most)
         return None
 
+    def folded_moves(self) -> dict[str, str]:
+        """At a person's "choose the ship" step: space -> "ship dest" for each place only one
+        of the ships offered can go to next, so that one tap there plays both decisions
+        (:meth:`play`); the spaces of the ships themselves are left out."""
+        s = self.state
+        if s.is_over() or self.needs_pass() or self.is_bot(s.current_player) or s.spawn_shard:
+            return {}
+        legal = s.legal_moves()
+        if len(legal) < 2 or any(m.kind != mv.SHIP for m in legal):
+            return {}
+        ships = {m.space for m in legal}
+        reach: dict[str, list[str]] = {}
+        for m in legal:
+            after = s.apply(m)
+            nxt = after.legal_moves() if after.current_player == s.current_player else []
+            if not nxt or any(d.kind != mv.DEST for d in nxt):
+                continue
+            for d in nxt:
+                reach.setdefault(d.space, []).append(f"{m} {d}")
+        return {sp: ts[0] for sp, ts in reach.items() if len(ts) == 1 and sp not in ships}
+
     def pick_leave(self, n: int) -> None:
         """The person sets how many Shards the moving ship leaves behind (0..most)."""
         self._leave = (self.moves, max(0, n))
@@ -273,6 +298,15 @@ class Session:
         """Play ``token`` (IllegalMove says why not). Returns the new state."""
         if self.needs_pass():
             raise IllegalMove("pass the device first: the next player taps Ready")
+        first, _, then = token.partition(" ")
+        if then:  # a ship and where it goes, in one tap (folded_moves)
+            before = self.state
+            after = before.apply(before.parse_move(first))
+            if then not in after.legal_moves():
+                raise IllegalMove(f"{then} is not where that ship can go now")
+            self._push(before, first, after)
+            self._joined = self._joined | {len(self.record.moves) - 1}
+            token = then
         before = self.state
         move = before.parse_move(token)
         after = before.apply(move)
@@ -304,6 +338,7 @@ class Session:
         keep = self._undo_to()
         del self.record.moves[keep:]
         del self.states[keep + 1 :]
+        self._joined = frozenset(i for i in self._joined if i < keep)
         for i in [i for i in self._diffs if i >= keep]:
             del self._diffs[i]
         # drop log lines written for the undone move
@@ -316,6 +351,8 @@ class Session:
     # (decisions so far, Shards to leave): what the person set on the moving ship's control
     # for the decision on screen (leave_choice); a class default, for subclasses too
     _leave: tuple[int, int] | None = None
+    # the person's decisions played with the next one by a single tap (folded_moves)
+    _joined: frozenset[int] = frozenset()
 
     def _after_move(self, i: int, before: State, move: str, after: State) -> None:
         if not hasattr(self, "_log_index"):

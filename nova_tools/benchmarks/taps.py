@@ -4,7 +4,8 @@ A greedy player plays by touch on a 390x844 phone (Chromium, touch, the hosted h
 against a bot, on fixed seeds, and the tool counts what the person's fingers do each turn:
 
 * a tap for every decision the person makes on screen (a card's play, a ship, a space, a
-  button, End turn), and a tap on a control that sets a decision before it is made (the
+  button, End turn), one for a ship and where it goes when the page offers both in one tap
+  (``data-alt-move``), and a tap on a control that sets a decision before it is made (the
   ship's "leave N Shards" control);
 * a scroll when the thing to tap is not whole on the screen (outside the viewport, or
   outside the scrolling drawer or the zoomed board that clips it, or covered): a finger
@@ -115,6 +116,21 @@ def _leave_plan(state, token: str, seed: int) -> int:
     return after.parse_move(pick).number
 
 
+def _then(state, token: str, seed: int) -> str:
+    """The greedy player's next decision after ``token`` when it is where the ship chosen by
+    ``token`` goes ("" otherwise): the page may offer both in one tap."""
+    from nova.bots import choose_move
+    from nova.rules import move as mv
+
+    if state.parse_move(token).kind != mv.SHIP:
+        return ""
+    after = state.apply(token)
+    legal = after.legal_moves() if after.current_player == state.current_player else []
+    if not legal or any(m.kind != mv.DEST for m in legal):
+        return ""
+    return choose_move("greedy", after.view(after.current_player), seed)
+
+
 def play_game(page, url: str, seed: int, opponent: str, max_turns: int) -> Game:
     from nova.bots import choose_move
 
@@ -153,9 +169,15 @@ def play_game(page, url: str, seed: int, opponent: str, max_turns: int) -> Game:
         if leave and page.query_selector(f'[data-leave="{leave}"]'):
             taps += _tap(page, f'[data-leave="{leave}"]', game)
             what.append(f"leave{leave}")
-        cost = _tap(page, f'[data-move="{token}"]', game)
+        then = _then(state, token, seed * 1000 + moves + 1)
+        both = f'[data-alt-move="{token} {then}"]'
+        if then and page.query_selector(both):
+            cost = _tap(page, both, game)
+            what.append(f"{token}{then}" + "+scroll" * (cost - 1))
+        else:
+            cost = _tap(page, f'[data-move="{token}"]', game)
+            what.append(token + "+scroll" * (cost - 1))
         taps += cost
-        what.append(token + "+scroll" * (cost - 1))
         page.wait_for_function(f"+document.body.dataset.novaMoves > {moves}", timeout=60_000)
         game.decisions += 1
         if token == "E":

@@ -74,7 +74,7 @@ class Attack(Action):
             colour = COLOUR_NAMES[before.pile[t][0]]
             line += f", leaving its bottom {colour} Shard behind"
         if move.kind == mv.LEAVE and move.number:
-            line += f"; {who}'s ship leaves {shards(move.number)} on {before.space_name(self.ship)}"
+            line += f" (leaving {shards(move.number)} of its own on {before.space_name(self.ship)})"
         return line
 
     def asks_leave(self, s: State) -> bool:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 # R33's question, when the page asks it (it answers it itself after a move, nova.web.session)
 LEAVE_PROMPT = "Take all the Shards along, or leave the bottom ones here?"
+SHIP_ASK = "choose the ship to move."
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,7 +46,7 @@ class ShipMove(Action):
         # each step's own question, in the words of its buttons and highlighted spaces
         label = Step(self.kind, getattr(self, "dists", ())).label()
         if self.ship is None:
-            return f"{label}: choose the ship to move."
+            return f"{label}: {SHIP_ASK}"
         kinds = {m.kind for m in view.legal}
         if self.dest is None:
             stay = " (Done: it stays)" if mv.DONE in kinds else ""

@@ -97,7 +97,7 @@ def why_html(ui: UiState) -> str:
     how = how_it_chooses(s.record.bots[w.seat], name)
     what = "next step" if how else "last turn"
     heading = f"What {name} weighed for its {what} (chance of winning)"
-    turns = w.turns if s.state.is_over() else public_turns(w.turns)
+    turns = w.turns if s.state.is_over() else public_turns(w.turns, "step" if how else "turn")
     said = f'<p class="why-how muted">{escape(how)}</p>' if how else ""
     return f'<div class="bot-why-slot">{button}{said}{turns_html(turns, heading, "bot-why")}</div>'
 
@@ -105,7 +105,7 @@ def why_html(ui: UiState) -> str:
 PUBLIC = frozenset({mv.LAUNCH, mv.END})  # decisions that name no card (a Launch, the end)
 
 
-def public_turns(turns: tuple[WeighedTurn, ...]) -> tuple[WeighedTurn, ...]:
+def public_turns(turns: tuple[WeighedTurn, ...], what: str = "turn") -> tuple[WeighedTurn, ...]:
     """The turns with nothing the game has not shown: each by its chance and simulations, the
     one it played pointed to the log (a decision's notation can name a card still hidden, as a
     Re-order's new order does, so none is shown); one that plays no card (a Launch, ending the
@@ -118,6 +118,6 @@ def public_turns(turns: tuple[WeighedTurn, ...]) -> tuple[WeighedTurn, ...]:
             out.append(replace(t, moves=()))
             continue
         else:
-            words = "another turn, its cards kept hidden"
+            words = f"another {what}, its cards kept hidden"
         out.append(replace(t, moves=(), words=words))
     return tuple(out)
