@@ -259,3 +259,107 @@ window.novaStorage = {
     }
   },
 };
+
+// The board's own pinch and double tap on a phone (the page itself is one screen that never
+// zooms): two fingers scale the board around their midpoint; a double tap on the board (not
+// on a choice) zooms in there, or back out to the whole board. The player's zoom stays
+// through redraws (a bot's move, a message) until the board asks for something else, whose
+// choices the page then frames again (nova/render/zoom.py, whose MAX_SCALE is MAX_ZOOM here):
+// nova/web/dom.py asks novaUserZoom(stage) first.
+(() => {
+  const MAX_ZOOM = 4;
+  const PHONE_PX = 700; // nova/web/dom.py's PHONE_MAX_PX
+  let pinch = null;
+  let lastTap = null;
+  let mine = null; // the player's zoom: {spec (what the board asked), scale, left, top}
+  const specOf = (stage) => stage.getAttribute("data-zoom") || "";
+  const remember = (wrap) => {
+    mine = { spec: specOf(stageOf(wrap)), scale: scaleOf(wrap),
+      left: wrap.scrollLeft, top: wrap.scrollTop };
+  };
+  window.novaUserZoom = (stage) => {
+    if (!mine || !stage || mine.spec !== specOf(stage) || innerWidth > PHONE_PX) {
+      mine = null;
+      return false;
+    }
+    const wrap = stage.parentElement;
+    wrap.classList.add("zoomed");
+    stage.style.setProperty("--zs", mine.scale.toFixed(3));
+    wrap.scrollLeft = mine.left;
+    wrap.scrollTop = mine.top;
+    return true;
+  };
+  const wrapOf = (e) => (e.target.closest ? e.target.closest(".board-wrap") : null);
+  const stageOf = (wrap) => wrap.querySelector(".board-stage");
+  const scaleOf = (wrap) => (wrap.classList.contains("zoomed")
+    ? parseFloat(stageOf(wrap).style.getPropertyValue("--zs")) || 1 : 1);
+  // the board's square on screen (unzoomed, the SVG letterboxes it in its window)
+  const square = (wrap) => {
+    const r = wrap.querySelector("svg.board").getBoundingClientRect();
+    const side = Math.min(r.width, r.height);
+    return { left: r.left + (r.width - side) / 2, top: r.top + (r.height - side) / 2, side };
+  };
+  // scale the board, keeping the board's point under (x, y) where it is
+  const zoomTo = (wrap, scale, x, y) => {
+    const stage = stageOf(wrap);
+    if (!stage || !wrap.querySelector("svg.board")) return;
+    const before = square(wrap);
+    const fx = (x - before.left) / before.side;
+    const fy = (y - before.top) / before.side;
+    wrap.classList.add("zoomed");
+    stage.style.setProperty("--zs", Math.min(MAX_ZOOM, Math.max(1, scale)).toFixed(3));
+    const after = square(wrap);
+    wrap.scrollLeft += after.left + fx * after.side - x;
+    wrap.scrollTop += after.top + fy * after.side - y;
+  };
+  const apart = (a, b) => Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+  const onPhone = () => innerWidth <= PHONE_PX;
+  document.addEventListener("touchstart", (e) => {
+    const wrap = wrapOf(e);
+    if (!wrap || !onPhone() || e.touches.length !== 2) return;
+    pinch = { wrap, apart: Math.max(apart(e.touches[0], e.touches[1]), 1), scale: scaleOf(wrap) };
+    lastTap = null;
+    e.preventDefault();
+  }, { passive: false });
+  document.addEventListener("touchmove", (e) => {
+    if (!pinch || e.touches.length !== 2) return;
+    const [a, b] = [e.touches[0], e.touches[1]];
+    zoomTo(pinch.wrap, pinch.scale * apart(a, b) / pinch.apart,
+      (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+    e.preventDefault();
+  }, { passive: false });
+  document.addEventListener("touchend", (e) => {
+    if (pinch) {
+      if (e.touches.length < 2) {
+        remember(pinch.wrap);
+        pinch = null;
+      }
+      return;
+    }
+    const wrap = wrapOf(e);
+    if (!wrap || !onPhone() || e.touches.length || e.changedTouches.length !== 1) return;
+    if (e.target.closest("[data-move],[data-alt-move]")) {
+      lastTap = null;
+      return;
+    }
+    const t = e.changedTouches[0];
+    const now = performance.now();
+    if (lastTap && now - lastTap.at < 400 && apart(t, lastTap.touch) < 30) {
+      zoomTo(wrap, scaleOf(wrap) > 1.2 ? 1 : 2.5, t.clientX, t.clientY);
+      remember(wrap);
+      lastTap = null;
+      e.preventDefault(); // no click: the second tap only zooms
+    } else {
+      lastTap = { at: now, touch: { clientX: t.clientX, clientY: t.clientY } };
+    }
+  }, { passive: false });
+  // a long press on a card (a touch screen's context menu) shows its rulebook text until
+  // the next touch; a tap plays or picks and leaves no text over the screen (game.css)
+  document.addEventListener("contextmenu", (e) => {
+    const card = e.target.closest ? e.target.closest(".card, .academy-pick") : null;
+    if (card) card.setAttribute("data-nova-tip", "");
+  });
+  document.addEventListener("pointerdown", () => {
+    for (const el of document.querySelectorAll("[data-nova-tip]")) el.removeAttribute("data-nova-tip");
+  }, { capture: true });
+})();

@@ -58,3 +58,25 @@ def test_the_goal_heads_the_board_and_the_tap_is_marked_before_the_next_step():
         else:
             assert f'data-step="{session.taps % 2}"' in html
     assert 'class="trail"' in html and "data-nova-motion" in html  # the ship's way, marked
+
+
+def test_every_space_the_board_offers_is_inside_the_lesson_frame():
+    """Not only the lesson's way: a destination the other way round the ring (Orbit's d9
+    beside its d3) is a target drawn on the board, so it is in the frame too (issue 49)."""
+    from nova.render.board import space_moves
+
+    geo = geometry_for(2, None)
+    checked = 0
+    for lesson in LESSONS:
+        session = start(lesson)
+        for token in lesson.solution:
+            view = session.state.view(lesson.seat)
+            x, y, w, h = _box(lesson_html(session, TutorialProgress(TUTORIAL_IDS)))
+            for name in space_moves(view.legal):
+                sx, sy = geo.space_xy[view.layout.name_to_space[name]]
+                assert x <= sx <= x + w and y <= sy <= y + h, (lesson.id, name)
+                checked += 1
+            session = session.try_move(token).session
+            if session.done:  # the goal met: the board offers nothing more
+                break
+    assert checked > 20

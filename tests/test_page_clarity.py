@@ -296,15 +296,17 @@ def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_ur
     assert phone.evaluate(CLIPPED) == []
     card = phone.locator(".academy .card").first
     card.scroll_into_view_if_needed()
-    card.tap()
-    assert card.locator(".card-tip").is_visible()
-    assert re.search(r"\(R\d+", card.locator(".card-tip").inner_text())
-    # a long press (the browser's context menu on a touch screen) shows it too
+    card.tap()  # a tap leaves no text over the prompt and the board (issue 49)
+    assert not card.locator(".card-tip").is_visible()
+    # a long press (the browser's context menu on a touch screen) shows it, till a touch
     held = phone.locator(".hand .card").first
     phone.evaluate("document.activeElement.blur()")
     assert not held.locator(".card-tip").is_visible()
     held.dispatch_event("contextmenu", {"bubbles": True, "cancelable": True})
     assert held.locator(".card-tip").is_visible()
+    assert re.search(r"\(R\d+", held.locator(".card-tip").inner_text())
+    phone.touchscreen.tap(5, 5)
+    assert not held.locator(".card-tip").is_visible()
 
 
 def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url):

@@ -168,6 +168,7 @@ def test_embedded_in_third_party_iframe(site_dir: Path, parent_origin, page_fact
             "navigator.serviceWorker ? navigator.serviceWorker.getRegistration()"
             ".then((r) => r === undefined).catch(() => true) : true"
         )
+        game.locator("#nova-bot-1").select_option("")  # the frame seats the Cadet: two people
         game.locator('[data-ui="new-game"]').click()
         game.locator('[data-ui="ready"]').click()
         launch = game.locator('[data-move^="L"]').first
@@ -205,6 +206,7 @@ def test_a_sandboxed_frame_that_refuses_new_tabs_offers_the_link(
             attrs='sandbox="allow-scripts allow-same-origin"',
         )  # fmt: skip
         wait_ready(frame)
+        game.locator("#nova-bot-1").select_option("")  # the frame seats the Cadet: two people
         game.locator('[data-ui="new-game"]').click()
         game.locator('[data-ui="ready"]').click()
         game.locator('[data-move="E"]').click()

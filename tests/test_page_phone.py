@@ -27,9 +27,39 @@ FRAME = (390, 600)  # the publisher's frame on a phone
 PHONE = {"width": 390, "height": 844}  # a phone's own page
 TOUCH = {"has_touch": True, "is_mobile": True, "bypass_csp": True}  # axe is injected inline
 THIRD = 1 / 3
-LESSON = {"target": "[data-lesson-target]", "goal": ".lesson-goal", "board": "svg.board"}
-GAME = {"choice": "[data-move]", "board": "svg.board"}
-PERSON_DECISIONS = 20  # decisions of the person checked (four turns or more) against the bot
+LESSON = {
+    "target": "[data-lesson-target]", "goal": ".lesson-goal", "board": "svg.board",
+    "prompt": ".prompt",
+}  # fmt: skip
+GAME = {"choice": "[data-move]", "board": "svg.board", "prompt": ".prompt"}
+# the board's choices (a space's ring, a Cargo Bay) not wholly inside the board's window and
+# the screen: the zoom must frame all of them, not the nearest few (issue 49)
+OFF_BOARD = """() => {
+  const w = document.querySelector('.board-wrap').getBoundingClientRect();
+  const [x0, y0] = [Math.max(w.left, 0) - 1, Math.max(w.top, 0) - 1];
+  const [x1, y1] = [Math.min(w.right, innerWidth) + 1, Math.min(w.bottom, innerHeight) + 1];
+  return [...document.querySelectorAll('svg.board .target')].filter((t) => {
+    const r = t.querySelector('circle:not(.hit), rect').getBoundingClientRect();
+    return r.left < x0 || r.top < y0 || r.right > x1 || r.bottom > y1;
+  }).map((t) => t.id || t.dataset.altMove);
+}"""
+# a card's rules text on show (it must not stay over the prompt and the board after a tap)
+TIPS = """() => [...document.querySelectorAll('.card-tip')]
+  .filter((e) => e.getClientRects().length).map((e) => e.id)"""
+# a point of the board's window with nothing to tap under it (sky, the star)
+EMPTY_SPOT = """() => { const w = document.querySelector('.board-wrap').getBoundingClientRect();
+  for (let fy = 0.5; fy < 0.95; fy += 0.07) for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    const [x, y] = [w.left + fx * w.width, w.top + fy * w.height];
+    const el = document.elementFromPoint(x, y);
+    if (el && el.closest('.board-wrap')
+        && !el.closest('[data-move],[data-alt-move],[data-space],[data-stack],.base'))
+      return [x, y];
+  }
+  return null; }"""
+ZOOM = """() => { const w = document.querySelector('.board-wrap');
+  return w.classList.contains('zoomed')
+    ? +w.querySelector('.board-stage').style.getPropertyValue('--zs') || 1 : 1; }"""
+PERSON_DECISIONS = 12  # decisions of the person checked (two turns or more) against the bot
 
 
 @pytest.fixture(params=["frame", "page"])
@@ -76,6 +106,54 @@ def seen(got: dict, name: str, least: float, where: str) -> None:
     )
 
 
+def board_in_view(frame, where: str) -> None:
+    """Every choice on the board in view, and no card's text left over the screen."""
+    off = frame.evaluate(OFF_BOARD)
+    assert not off, f"{where}: board choices out of view: {off}"
+    tips = frame.evaluate(TIPS)
+    assert not tips, f"{where}: a card's text stays on screen after the tap: {tips}"
+
+
+def start_screen(where: str, frame) -> None:
+    """The publisher's frame seats the Cadet against its visitor (alone there); a level's
+    tap leaves Start game in view."""
+    opponent = frame.locator("#nova-bot-1").input_value()
+    assert opponent == ("cadet" if where == "frame" else ""), f"{where}: seat 2 is {opponent!r}"
+    frame.locator('[data-ui="level:pilot"]').tap()
+    frame.wait_for_selector('[data-ui="level:pilot"][aria-pressed="true"]')
+    assert frame.locator("#nova-bot-1").input_value() == "pilot"
+    seen(measure(frame, {"start": '[data-ui="new-game"]'}), "start", 0.99, where)
+
+
+def pinch_and_double_tap(page) -> None:
+    """Two fingers spread on the board zoom it in, and the zoom stays through the bot's
+    redraws; a double tap on the board (not on a choice) zooms back out to all of it."""
+    box = page.locator(".board-wrap").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        pts = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": pts})
+
+    before = page.evaluate(ZOOM)
+    touch("touchStart", (cx - 30, cy), (cx + 30, cy))
+    for d in (50, 75, 100):
+        touch("touchMove", (cx - d, cy), (cx + d, cy))
+    touch("touchEnd")
+    pinched = page.evaluate(ZOOM)
+    assert pinched >= min(4, before * 1.5), (
+        f"a pinch did not zoom the board ({before} -> {pinched})"
+    )
+    x, y = page.evaluate(EMPTY_SPOT)  # sky or star: no choice, no space
+    touch("touchStart", (x, y))
+    touch("touchEnd")
+    page.wait_for_timeout(80)
+    touch("touchStart", (x, y))
+    touch("touchEnd")
+    assert page.evaluate(ZOOM) == 1, "a double tap did not zoom back out"
+
+
 def changed(frame, before: str) -> None:
     frame.wait_for_function(
         "(b) => document.body.hasAttribute('data-nova-lesson-done')"
@@ -89,6 +167,7 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
     """Every step of the 14 lessons, tapped through by touch on the marked target."""
     assert AXE.exists(), "node_modules/axe-core missing: run `make node` (npm ci)"
     where, top, frame = phone
+    start_screen(where, frame)
     frame.locator('.start [data-ui="learn"]').tap()
     steps = 0
     for lesson in LESSONS:
@@ -109,6 +188,8 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
             seen(got, "target", 0.99, at)
             seen(got, "goal", 0.99, at)
             seen(got, "board", THIRD, at)
+            seen(got, "prompt", 0.99, at)
+            board_in_view(frame, at)
             assert got["scroll"] == [0, 0], f"{at}: the page itself scrolled {got['scroll']}"
             before = frame.locator("#app").inner_html()
             frame.locator("[data-lesson-target]").first.tap()
@@ -117,7 +198,7 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
             steps += 1
         else:
             pytest.fail(f"{where}: lesson {lesson.id} not finished in 60 taps")
-        got = measure(frame, {"next": '[data-ui="next-lesson"]', **LESSON})
+        got = measure(frame, {"next": '[data-ui="next-lesson"]', "board": "svg.board"})
         seen(got, "next", 0.99, f"{where}: lesson {lesson.id} done")
         seen(got, "board", THIRD, f"{where}: lesson {lesson.id} done")
         frame.locator('[data-ui="next-lesson"]').tap()
@@ -152,6 +233,8 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
         at = f"{where}: decision {decided} (move {frame.get_attribute('body', 'data-nova-moves')})"
         seen(got, "choice", 0.99, at)
         seen(got, "board", THIRD, at)
+        seen(got, "prompt", 0.99, at)
+        board_in_view(frame, at)
         assert got["scroll"] == [0, 0], f"{at}: the page itself scrolled {got['scroll']}"
         if where == "frame" and not shot and frame.locator(".hand [data-move]").count() > 1:
             clean(frame, f"{where}: a decision")
@@ -173,6 +256,12 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
     assert decided >= 10, f"{where}: only {decided} decisions of the person"
     if where == "page":
         clean(frame, f"{where}: a decision")
+        frame.wait_for_function(  # the person's decision: nothing redraws the board meanwhile
+            "!document.body.hasAttribute('data-nova-bot-turn') || "
+            "document.body.hasAttribute('data-nova-over')",
+            timeout=60_000,
+        )
+        pinch_and_double_tap(frame)
 
 
 def test_a_loaded_ship_moves_in_one_tap_and_one_undo_takes_it_back(page_factory, server_url):

@@ -111,3 +111,101 @@ def test_screenshot_of_a_turn_marked_on_the_board(page_factory, server_url):
     page.locator(".board-wrap").screenshot(path=str(SHOTS / "desktop-turn-marked.png"))
     page.locator(".log").screenshot(path=str(SHOTS / "desktop-log-by-turn.png"))
     assert page.nova.console_errors == [] and page.nova.page_errors == []
+
+
+def _cut_where(record: GameRecord, pred) -> GameRecord:
+    """``record`` cut at its first decision where ``pred(state)`` holds."""
+    for i, s in enumerate(record.states()):
+        if i < len(record.moves) and pred(s):
+            return GameRecord(
+                players=record.players, seed=record.seed, moves=record.moves[:i],
+                names=record.names,
+            )  # fmt: skip
+    raise AssertionError("no such decision in the game")
+
+
+def _show(page, server_url: str, record: GameRecord) -> None:
+    """The game of ``record`` on the open page (by its link: no reload), past its Ready."""
+    page.goto(server_url + "index.html#" + encode(record))
+    page.wait_for_function(f"+document.body.dataset.novaMoves === {len(record.moves)}")
+    if page.locator('[data-ui="ready"]').count():
+        page.locator('[data-ui="ready"]').tap()
+    page.wait_for_selector("[data-move]")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+
+def test_phone_screenshots_of_the_mended_faults(page_factory, server_url):
+    """Issue 49 at 390x844 by touch, from greedy games opened by link: a choice far from
+    the others framed with them; the points a Cargo Bay would gain above its Shards; the
+    whole board's labels, the Expansion Rings' and the stack height's key, a hand's Special
+    cards; lesson 1 saying what the game is about first; a wrong tap's message on screen."""
+    from nova.render.zoom import zoom_box
+
+    page = page_factory(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    page.goto(server_url + "index.html")
+    wait_ready(page)
+
+    def far_apart(s) -> bool:  # a destination across the board from the other
+        box = zoom_box(s.view(s.current_player)) if s.pending else None
+        return box is not None and box.x1 - box.x0 > 600 and s.pending.kind == "orbit"
+
+    def bays_filling(s) -> bool:
+        return (
+            bool(s.pending)
+            and s.pending.kind == "unload_bays"
+            and any(len(b) >= 2 for b in s.players[s.turn].bays)
+        )
+
+    def specials_late(s) -> bool:
+        hand = s.players[s.turn].hand
+        return s.removed >= 2 and s.pending is None and sum(c[0] == "s" for c in hand) >= 1
+
+    game = None
+    for seed in range(1, 40):
+        game = random_record(2, seed, bot="greedy")
+        game.names = NAMES[:2]
+        states = game.states()
+        if all(any(p(s) for s in states) for p in (far_apart, bays_filling, specials_late)):
+            break
+    assert game is not None
+    _show(page, server_url, _cut_where(game, far_apart))
+    off = page.evaluate(
+        """() => { const w = document.querySelector('.board-wrap').getBoundingClientRect();
+        return [...document.querySelectorAll('svg.board .target circle:not(.hit)')]
+          .map((c) => c.getBoundingClientRect())
+          .filter((r) => r.left < w.left - 1 || r.right > w.right + 1
+                         || r.top < w.top - 1 || r.bottom > w.bottom + 1).length; }"""
+    )
+    assert off == 0, "a destination is outside the zoomed board"
+    page.screenshot(path=str(SHOTS / "phone-zoom-all-choices.png"))
+    _show(page, server_url, _cut_where(game, bays_filling))
+    assert page.locator("svg.board .bay-target text").count() >= 2
+    page.screenshot(path=str(SHOTS / "phone-bay-points.png"))
+    _show(page, server_url, _cut_where(game, specials_late))
+    assert "Expansion Rings" in page.locator(".board-wrap .exp-label").first.text_content()
+    assert page.locator(".hand .card-special").count() >= 1
+    page.screenshot(path=str(SHOTS / "phone-whole-board-specials.png"))
+
+    page = page_factory(viewport=SIZES["phone"], has_touch=True, is_mobile=True)  # no game
+    page.goto(server_url + "index.html")
+    wait_ready(page)
+    page.locator('.start [data-ui="learn"]').tap()
+    page.wait_for_selector('body[data-nova-lesson="about"]')
+    assert "What the game is about" in page.locator(".board-wrap .lesson-about").inner_text()
+    page.screenshot(path=str(SHOTS / "phone-lesson-about.png"))
+    page.locator('[data-ui="lesson:orbit"]').tap()
+    page.wait_for_selector('body[data-nova-lesson="orbit"]')
+    for _ in range(3):  # the card, the ship, the destination: then the Shards' question
+        before = page.locator("#app").inner_html()
+        page.locator("[data-lesson-target]").first.tap()
+        page.wait_for_function("(b) => document.querySelector('#app').innerHTML !== b", arg=before)
+    wrong = page.locator(".hand .card").first
+    wrong.tap()
+    notice = page.locator('.controls .notice[role="alert"]')
+    notice.wait_for()
+    box = notice.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES["phone"]["height"]
+    # the step's instruction fades in again (its animation) before the picture
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    page.screenshot(path=str(SHOTS / "phone-lesson-wrong-tap.png"))
+    assert page.nova.console_errors == [] and page.nova.page_errors == []

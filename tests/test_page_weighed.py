@@ -130,7 +130,9 @@ def test_the_hint_shows_three_turns_on_a_phone_in_the_publishers_frame(
             frame.locator('[data-ui="bot-why"]').tap()
             frame.wait_for_selector(f".bot-why {TURNS}[data-played]")
             assert "does not simulate" in frame.locator(".bot-why-slot").inner_text()
-            frame.locator(".bot-why").scroll_into_view_if_needed()
+            frame.locator(f".bot-why {TURNS}").last.evaluate(
+                "e => e.scrollIntoView({block: 'end'})"
+            )
             host.screenshot(
                 path=str(SHOTS / "phone-frame-why-pilot.png"),
                 clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},

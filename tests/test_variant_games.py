@@ -47,7 +47,7 @@ def test_a_variant_link_opens_a_new_game_under_it_and_the_page_says_so(capsys, t
     assert link_main(["--variant", str(path), "--players", "2", "--seats", ""]) == 0
     c = _opened(capsys.readouterr().out.strip().lstrip("#"))
     assert c.body_attributes()["data-nova-variant"] == "Short track <b>"
-    assert "Short track &lt;b&gt;" in c.markup() and "<b>" not in c.markup()
+    assert "Short track &lt;b&gt;" in c.markup() and "Short track <b>" not in c.markup()
     assert link_main(["--players", "2", "--moves", "3"]) == 0
     c = _opened(capsys.readouterr().out.strip().lstrip("#"))
     assert c.body_attributes()["data-nova-variant"] is None

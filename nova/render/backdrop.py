@@ -28,9 +28,13 @@ def _star(geo, removed: int) -> str:
                 f'<circle class="expansion-ring" cx="{CENTRE}" cy="{CENTRE}" r="{rr:.1f}" '
                 f'fill="url(#nova-exp)" stroke="#ffcf70" stroke-width="3"/>'
             )
+        # in the middle of the covered band, above the star, where the disc is wider than
+        # the words (at its rim they ran past the disc onto the dark sky and were lost)
+        y = CENTRE - (STAR_R + r_cover) / 2 + 6
         out.append(
-            f'<text x="{CENTRE}" y="{CENTRE - r_cover + 24:.1f}" class="exp-label" '
-            f'text-anchor="middle" font-size="18" fill="#3b2400">'
+            f'<text x="{CENTRE}" y="{y:.1f}" class="exp-label" text-anchor="middle" '
+            'font-size="18" font-weight="600" fill="#3b2400" stroke="#ffe2a0" '
+            'stroke-width="3" paint-order="stroke">'
             f"{removed} Expansion Ring{'s' * (removed > 1)}</text>"
         )
     out.append(
@@ -153,7 +157,27 @@ def static_board(players: int, vkey: str | None, removed: int, colours: tuple) -
                 f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="16" '
                 f'fill="{NEUTRAL}" opacity=".7">unused base</text>'
             )
+    out.append(_height_key(geo))
     return "".join(out)
+
+
+def _height_key(geo) -> str:
+    """What the number on a stack means, in the board's emptiest bottom corner: a ship's
+    Shards are drawn small under it, so "2" on a ship read as a Shard hidden somewhere."""
+    corners = [(28.0, SIZE - 62.0, "start"), (SIZE - 28.0, SIZE - 62.0, "end")]
+    x, y, anchor = max(corners, key=lambda c: min(math.dist((c[0], c[1]), b) for b in geo.base_xy))
+    bx = x + 16 if anchor == "start" else x - 16
+    tx = x + 40 if anchor == "start" else x - 40
+    return (
+        '<g class="height-key" font-size="24" fill="#b8c0e0">'
+        f'<circle cx="{bx:.0f}" cy="{y - 8:.0f}" r="15" fill="#fff" stroke="#0b1026" '
+        'stroke-width="2"/>'
+        f'<text x="{bx:.0f}" y="{y:.0f}" text-anchor="middle" font-weight="700" '
+        'fill="#0b1026" font-size="20">2</text>'
+        f'<text x="{tx:.0f}" y="{y:.0f}" text-anchor="{anchor}">stack height:</text>'
+        f'<text x="{tx:.0f}" y="{y + 30:.0f}" text-anchor="{anchor}">a ship + its Shards</text>'
+        "</g>"
+    )
 
 
 def _unit(k: int) -> tuple[float, float]:

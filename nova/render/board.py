@@ -226,12 +226,16 @@ def board_svg(
 def _targets_svg(targets: dict[str, str], lay, geo, keys: dict[str, str]) -> str:
     """The clickable board targets (a space to choose now), each with its key if it has one."""
     out = []
+    spots = {
+        name: geo.space_xy[lay.name_to_space[name]] for name in targets if name in lay.name_to_space
+    }
     for name, token in targets.items():
         target = lay.name_to_space.get(name)
         if target is None:
             continue
         x, y = geo.space_xy[target]
         rad = geo.space_r[target]
+        reach = hit_radius((x, y), rad + 5, [xy for n, xy in spots.items() if n != name])
         key = keys.get(token, "")
         kind = Move(token).kind
         label = f"{TARGET_VERB[kind]} {name}"
@@ -243,6 +247,13 @@ def _targets_svg(targets: dict[str, str], lay, geo, keys: dict[str, str]) -> str
             f'<g class="target target-{TARGET_CLASS[kind]}" id="target-{name}" '
             f'data-move="{escape(token, quote=True)}" '
             f'role="button" tabindex="0" aria-label="{escape(label, quote=True)}">'
+        )
+        if reach > rad + 5:  # a finger's room around a small space (nothing drawn)
+            out.append(
+                f'<circle class="hit" cx="{x:.1f}" cy="{y:.1f}" r="{reach:.1f}" '
+                'fill="transparent"/>'
+            )
+        out.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rad + 5:.1f}" fill="#7df9ff" '
             'fill-opacity=".14" stroke="#7df9ff" stroke-width="4"/>'
         )
@@ -253,6 +264,18 @@ def _targets_svg(targets: dict[str, str], lay, geo, keys: dict[str, str]) -> str
             )
         out.append("</g>")
     return "".join(out)
+
+
+HIT_R = 46.0  # board units: a target's tap area, where its neighbours leave the room
+
+
+def hit_radius(at: tuple[float, float], drawn: float, others) -> float:
+    """A target's tap radius: HIT_R (a fingertip on a phone's whole board is about 33 px
+    across), never less than the circle drawn and never past halfway to another target,
+    so two targets' areas never overlap."""
+    x, y = at
+    room = min((((x - ox) ** 2 + (y - oy) ** 2) ** 0.5 / 2 for ox, oy in others), default=HIT_R)
+    return max(drawn, min(HIT_R, room))
 
 
 def bay_gain(bay: str, shard: str, lay) -> int:
@@ -285,7 +308,11 @@ def bay_targets(view: View, lay: Layout, geo) -> str:
             f'<rect x="{bx + 1:.1f}" y="{top + 60:.1f}" width="{col_w - 2:.1f}" '
             f'height="{BASE_H - 66:.1f}" rx="7" fill="#7df9ff" fill-opacity=".12" '
             'stroke="#7df9ff" stroke-width="3"/>'
-            f'<text x="{bx + col_w / 2:.1f}" y="{top + 98:.1f}" text-anchor="middle" '
+            # the points at the bay's head, where its name is, on a dark pill: the Shards
+            # stack up from the bay's floor and stay in sight
+            f'<rect x="{bx + 5:.1f}" y="{top + 64:.1f}" width="{col_w - 10:.1f}" height="21" '
+            'rx="6" fill="#0b1026"/>'
+            f'<text x="{bx + col_w / 2:.1f}" y="{top + 80:.1f}" text-anchor="middle" '
             f'font-size="17" font-weight="700" fill="#7df9ff">+{gain}</text></g>'
         )
     out.append("</g>")

@@ -114,12 +114,15 @@ def card_html(
             f'<span class="played-badge">{MODE_ICON.get(mode, "")} '
             f"{escape(MODE_WORDS.get(mode, ''))}</span>"
         )
+    label = action_label(card["action"])
+    # most Specials are named for their action: a small card (a phone's hand) shows it once
+    same = " card-name-same" if card["name"] == label else ""
     return (
         f'<div class="card card-special card-{colour}{played} {extra_class}" '
         f'data-card="{escape(cid)}"{why_attr}{focus}>'
         f'<span class="card-symbol">{shard_icon(colour, 18)}</span>'
-        f'<div class="card-name">{escape(card["name"])}</div>'
-        f'<div class="card-top">{escape(action_label(card["action"]))}</div>'
+        f'<div class="card-name{same}">{escape(card["name"])}</div>'
+        f'<div class="card-top">{escape(label)}</div>'
         f'<div class="card-bottom">{escape(alt)}</div>'
         f"{badge}{_tip(lay, cid)}</div>"
     )

@@ -12,12 +12,13 @@ from typing import Any
 from ..rules import Layout, Move, View
 from ..rules import move as mv
 from ..rules.scoring import best_bay_split
-from .board import TARGET_VERB, bay_gain, board_svg, choice_boxes
+from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .folds import fold_boxes, folded_svg
 from .keep import keyed
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
+from .zoom import zoom_spec
 
 TRACK_ICON = {"start": "◦", "blank": "·", "spawn": "✦", "expansion": "◎", "supernova": "✺"}
 TRACK_NAME = {
@@ -51,15 +52,10 @@ def full_page_button(cls: str = "") -> str:
 
 
 def zoom_attr(view: View, folded: dict[str, str] | None = None) -> str:
-    """``data-zoom="x0 y0 x1 y1 side"``: the box around the board's tap targets and the
-    smallest target's side (board units), for a phone to zoom the board to them (App)."""
-    boxes = choice_boxes(view) + fold_boxes(view, folded or {})
-    if not boxes:
-        return ""
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    side = min(min(b[2] - b[0], b[3] - b[1]) for b in boxes)
-    return f' data-zoom="{x0:.0f} {y0:.0f} {x1:.0f} {y1:.0f} {side:.0f}"'
+    """``data-zoom="x0 y0 x1 y1 side"``: the box around every one of the board's tap targets
+    (the folded destinations too) and the smallest target's side (board units), for a phone
+    to zoom the board to them (``zoom.py``, App)."""
+    return zoom_spec(view, fold_boxes(view, folded or {}))
 
 
 def track_html(view: View) -> str:
@@ -192,8 +188,9 @@ def seats_html(view: View, names: list[str], colours: list[str], bots: list[str]
     )
 
 
-def hand_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
-    """The viewing seat's hand (only ever its own), each card with its legal plays."""
+def hand_html(view: View, lay: Layout, keys: dict[str, str], came: Sequence[str] = ()) -> str:
+    """The viewing seat's hand (only ever its own), each card with its legal plays;
+    ``came``: the cards that came into it this turn (numbers stay put: ``card_slots``)."""
     hand = view.me.hand
     if hand is None:
         return ""
@@ -202,7 +199,7 @@ def hand_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
     for m in legal:
         if m.kind == mv.PLAY:
             by_card.setdefault(m.card, []).append(m)
-    slots = card_slots(view, lay)
+    slots = card_slots(view, lay, came)
     cards = []
     for cid in sorted(hand, key=lambda c: slots.get(c, "~")):
         modes = by_card.get(cid, [])
@@ -360,6 +357,7 @@ class GamePage:
     weighed: str = ""
     leave: tuple[int, int] | None = None  # the moving ship's Shards control (leave_html)
     folded: dict[str, str] | None = field(default=None, hash=False)  # render/folds.py
+    came: tuple[str, ...] = ()  # the cards that came into the viewer's hand this turn
 
 
 def game_html(view: View, page: GamePage) -> str:
@@ -399,7 +397,7 @@ def game_html(view: View, page: GamePage) -> str:
         f'<p class="prompt" id="prompt" aria-live="polite">{escape(ask)}</p>'
         + part(f'<div class="action-bar">{actions}{end}</div>', "part-actions")
         + page.weighed
-        + part(hand_html(view, lay, keys), "part-hand")
+        + part(hand_html(view, lay, keys, page.came), "part-hand")
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
         f"data-nova-share-panel{'' if share_panel else ' hidden'}>{share_panel}</div>"

@@ -15,16 +15,23 @@ FOLD_ASK = "choose a ship, or where it goes."  # SHIP_ASK when one tap may choos
 CARD_KEYS = "1234567890"  # the hand's cards, by a slot that holds for the whole turn
 
 
-def card_slots(view: View, lay: Layout) -> dict[str, str]:
+def card_slots(view: View, lay: Layout, came: Sequence[str] = ()) -> dict[str, str]:
     """card -> its digit key, stable through the turn: the cards held at the start of the
     turn (the hand and those played since) in the deck's own order, so playing a card
-    never renumbers the others (the hand is shown in this order too)."""
+    never renumbers the others (the hand is shown in this order too). ``came``: the cards
+    that came into the hand this turn (Upgrade's), in the order they came: they number
+    after the others, so they never renumber them either."""
     me = view.me
     held = list(me.hand or ())
     if view.turn == view.seat:
         held += [c for c, _ in me.played]
     order = lay.card_order
-    ranked = sorted(dict.fromkeys(held), key=lambda c: order.get(c, len(order)))
+    later = {c: i for i, c in enumerate(came)}
+
+    def rank(c: str) -> tuple[int, int]:
+        return (1, later[c]) if c in later else (0, order.get(c, len(order)))
+
+    ranked = sorted(dict.fromkeys(held), key=rank)
     return dict(zip(ranked, CARD_KEYS, strict=False))
 
 

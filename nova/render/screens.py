@@ -63,6 +63,16 @@ class NewGameForm:
     by_links: bool = False  # each player on their own device (docs/LINKS.md)
 
 
+# On the publisher's page a visitor is alone: the form seats the weakest level against them
+# (a person can still choose Human for each seat).
+EMBED_BOTS = ["", *[LEVEL_CHOICES[0].name] * 3]
+
+
+def new_form(seed: int, embed: bool = False) -> NewGameForm:
+    """The page's first new-game form: in the publisher's frame, against the computer."""
+    return NewGameForm(seed=seed, bots=list(EMBED_BOTS)) if embed else NewGameForm(seed=seed)
+
+
 def _alert(message: str) -> str:
     return f'<div class="notice" role="alert">{escape(message)}</div>' if message else ""
 
@@ -143,6 +153,16 @@ def new_game_html(
     learn_top = f'<p class="learn">{learn.format("primary")}</p>' if embed else ""
     learn_below = "" if embed else learn.format("secondary")
     games = _by_links_html(by_links or [], first=links_first)
+    buttons = (
+        '<div class="start-buttons">'
+        '<button type="button" data-ui="new-game" class="primary">Start game</button>'
+        f"{back}"
+        f"{learn_below}"
+        '<button type="button" data-ui="help" class="secondary">Rules</button>'
+        f"{full_page_button('secondary') if embed else ''}"
+        # the designer's tool: not on the publisher's page, where players come to play
+        f"{'' if embed else WORKBENCH_BUTTON}</div>"
+    )
     return (
         '<div class="start">'
         '<header class="hero"><h1>Nova Raiders</h1>'
@@ -153,18 +173,16 @@ def new_game_html(
         f"{_mode_html(form, links_note)}"
         f'<div class="segs" role="group" aria-label="Players">{counts}</div>'
         f'<p class="muted">Board: {escape(side)}</p>'
-        + ("" if form.by_links else _levels_html(form))
-        + f"{_seat_forms_html(form)}"
-        + ("" if form.by_links else _bots_html(form))
-        + '<div class="start-buttons">'
-        '<button type="button" data-ui="new-game" class="primary">Start game</button>'
-        f"{back}"
-        f"{learn_below}"
-        '<button type="button" data-ui="help" class="secondary">Rules</button>'
-        f"{full_page_button('secondary') if embed else ''}"
-        # the designer's tool: not on the publisher's page, where players come to play
-        f"{'' if embed else WORKBENCH_BUTTON}</div>"
-        "</section>"
+        # a level's tap, then Start right under it (in the same screen of a phone); the
+        # seats' names, colours and bots after, for who wants to change them; by links the
+        # names come first (they go out with the invitation)
+        + (
+            f"{_seat_forms_html(form)}{buttons}"
+            if form.by_links
+            else f"{_levels_html(form)}{buttons}{LEVELS_NOTE}"
+            f"{_seat_forms_html(form)}{_bots_html(form)}"
+        )
+        + "</section>"
         f"{saves_html(entries, saving_error)}{'' if links_first else games}"
         "</div>"
     )
@@ -238,11 +256,16 @@ def _levels_html(form: NewGameForm) -> str:
     )
     return (
         '<div class="levels-pick"><h3>Play the computer</h3>'
-        f'<div class="levels" role="group" aria-label="Opponent level">{buttons}</div>'
-        '<p class="muted">Weakest first. A level\'s rating is its Elo on our ladder '
-        "(Pilot 0): 100 more wins about 64 games in 100. You take seat 1; the level takes "
-        "every other seat. New to the game? Start with Cadet.</p></div>"
+        f'<div class="levels" role="group" aria-label="Opponent level">{buttons}</div></div>'
     )
+
+
+# what the levels' ratings mean: under Start, which a level's tap must leave in view
+LEVELS_NOTE = (
+    '<p class="muted levels-note">Weakest first. A level\'s rating is its Elo on our ladder '
+    "(Pilot 0): 100 more wins about 64 games in 100. You take seat 1; the level takes "
+    "every other seat. New to the game? Start with Cadet.</p>"
+)
 
 
 def _bots_html(form: NewGameForm) -> str:

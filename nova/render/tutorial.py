@@ -14,7 +14,7 @@ from html import escape
 from ..record import DEFAULT_COLOURS
 from ..rules import View
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
-from .board import board_svg, frame_box
+from .board import board_svg, frame_box, space_moves
 from .game import academy_html, choices_html, hand_html, played_html, track_html
 from .marks import step_marks
 from .prompts import assign_keys, end_turn_button, prompt
@@ -118,14 +118,22 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             '<button type="button" data-ui="skip-lesson" class="secondary small">'
             "Skip this lesson</button></div>"
         )
+    # the first lesson says what the game is about: read first, so it heads the board (on a
+    # phone the board is as wide as the screen and has room above it), before the goal
+    first = lesson.id == TUTORIAL_IDS[0]
+    intro = "" if first else f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
     panel = (
         '<section class="panel lesson-panel" aria-label="Lesson">'
         f"<h2>{escape(lesson.title)}</h2>"
-        f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
-        f"{rule_html(lesson.rule, lesson.quote)}{after}</section>"
+        f"{intro}{rule_html(lesson.rule, lesson.quote)}{after}</section>"
     )
     # the goal heads the board it is about: in view with the board on any screen
     goal = f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
+    if first:
+        goal = (
+            f'<p class="lesson-goal lesson-about"><strong>{escape(lesson.title)}:</strong> '
+            f"{escape(lesson.intro)}</p>{goal}"
+        )
     board = board_svg(
         view, names, colours, True, keys, marks=_last_tap(session), frame=_frame(session, view)
     )
@@ -151,8 +159,9 @@ def _frame(session: LessonSession, view: View) -> tuple[float, float, float, flo
     if not spaces and not seats:
         return frame_box(view, ())
     lay = view.layout
-    offered = [t.name for t in session.offered() if t.kind == "space"]
-    now = {lay.name_to_space[n] for n in offered if n in lay.name_to_space}
+    # every space the board offers now, not only the lesson's way: a choice drawn on the
+    # board is in view (the other way round the ring, say)
+    now = {lay.name_to_space[n] for n in space_moves(view.legal) if n in lay.name_to_space}
     return frame_box(view, spaces | now, seats)
 
 

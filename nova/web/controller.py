@@ -23,7 +23,7 @@ from ..lab.workbench import Workbench
 from ..links import decode
 from ..record import RecordError
 from ..render.keep import keyed
-from ..render.screens import NewGameForm, help_html
+from ..render.screens import NewGameForm, help_html, new_form
 from ..tutorial import STORAGE_KEY, TutorialProgress, load_progress
 from . import tab
 from .effects import ALL, NONE, ClearAddress, Effect, Effects, OwnPage, Render, ShowHelp, Then
@@ -247,7 +247,7 @@ class Controller:
         progress, note = load_progress(store.read(STORAGE_KEY))
         self.ui = UiState(
             save_error=store.error if store.full else "", progress=progress,
-            progress_note=note, form=NewGameForm(seed=self.rng.randrange(1, 10**6)),
+            progress_note=note, form=new_form(self.rng.randrange(1, 10**6), embed),
         )  # fmt: skip
 
     # -- reading --------------------------------------------------------------------------

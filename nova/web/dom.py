@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..render.zoom import ZoomBox, zoom_window
 from .controller import GameScreen, TutorialScreen
 
 if TYPE_CHECKING:
@@ -14,11 +15,6 @@ if TYPE_CHECKING:
 # how long a ship's travel on the board takes, by the bots' pace (a person's moves too)
 MOTION_MS = {"watch": 420, "quick": 160}
 PHONE_MAX_PX = 700  # narrower than this, a board choice zooms the board (zoom_board)
-TAP_PX = 48  # the smallest tap target then (44 CSS px is WCAG 2.5.5's, with a margin)
-BOARD_UNITS = 1100  # the board's viewBox side (nova/render/geometry.SIZE)
-FLOOR_PX = 45  # ... and at least this on a screen TALL_PX high or more
-TALL_PX = 700
-IN_VIEW = 0.35  # the part of the zoomed board its window shows, at least (short screens)
 
 
 class Painting:
@@ -57,6 +53,7 @@ class Painting:
             return
         if ui.share is not None:  # the share dialog keeps the focus
             return
+        self.drawer_to_top(len(s.record.moves))
         active = element(self.document.activeElement)
         if (
             active is not None
@@ -72,6 +69,17 @@ class Painting:
                 continue
             self.bring(el)
             return
+
+    def drawer_to_top(self, moves: int) -> None:
+        """A new decision shows the phone's drawer from its top, where its prompt and the
+        choices of the moment are: a drawer left scrolled down by the last one (a hand that
+        got shorter) would hide them."""
+        if getattr(self, "drawer_at", None) == moves:
+            return
+        self.drawer_at = moves
+        drawer = element(self.root.querySelector(".game .controls"))
+        if drawer is not None:
+            drawer.scrollTop = 0
 
     def bring_lesson_choice(self) -> None:
         """In a lesson the focus goes to what the lesson expects next (its first target,
@@ -91,42 +99,33 @@ class Painting:
                 return
 
     def zoom_board(self) -> None:
-        """On a phone, a board choice zooms the board to the choices so each target is at
-        least TAP_PX CSS px (the renderer gives the targets' box, ``data-zoom``), and the
-        board's window is scrolled to their centre; otherwise the whole board shows."""
+        """On a phone, a board choice zooms the board to frame every choice, each target as
+        large as that allows (the renderer gives the targets' box, ``data-zoom``; the scale
+        and scroll are ``render/zoom.py``'s arithmetic); otherwise the whole board shows."""
         stage = element(self.root.querySelector(".board-stage"))
         if stage is None:
             return
+        keep = getattr(self.window, "novaUserZoom", None)  # the player's pinch (boot.js)
+        if keep is not None and keep(stage):
+            return
         wrap = stage.parentElement
         spec = stage.getAttribute("data-zoom")
-        if not isinstance(spec, str) or float(self.window.innerWidth) > PHONE_MAX_PX:
+        box = ZoomBox.parse(spec) if isinstance(spec, str) else None
+        if box is None or float(self.window.innerWidth) > PHONE_MAX_PX:
             wrap.classList.remove("zoomed")
             for name in ("tabindex", "role", "aria-label"):
                 wrap.removeAttribute(name)
             return
-        try:
-            x0, y0, x1, y1, side = (float(v) for v in spec.split())
-        except ValueError:
-            return
         wrap.classList.add("zoomed")
         width = float(wrap.clientWidth) or 1.0
-        scale = max(1.0, TAP_PX * BOARD_UNITS / (max(side, 1.0) * width))
-        # at least a third of the board stays in the window (the window shows 1/scale² of
-        # it): where the screen is short (the publisher's frame) the targets get smaller
-        # first, on a phone's own page they keep FLOOR_PX
-        least = FLOOR_PX * BOARD_UNITS / (max(side, 1.0) * width)
-        cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
-        if float(self.window.innerHeight) >= TALL_PX:
-            cap = max(cap, least)
-        scale = max(1.0, min(scale, cap))
-        stage.style.setProperty("--zs", f"{scale:.3f}")
+        zv = zoom_window(box, width, float(wrap.clientHeight), float(self.window.innerHeight))
+        stage.style.setProperty("--zs", f"{zv.scale:.3f}")
         # the zoomed board scrolls: a keyboard must reach it too (arrow keys scroll it)
         wrap.setAttribute("tabindex", "0")
         wrap.setAttribute("role", "region")
         wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
-        px = width * scale / BOARD_UNITS
-        wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
-        wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+        wrap.scrollLeft = zv.left
+        wrap.scrollTop = zv.top
 
     def bring(self, el) -> None:
         """Focus ``el`` and scroll it into view only if it is out of view (a page that

@@ -116,6 +116,19 @@ class Session:
     def state(self) -> State:
         return self.states[-1]
 
+    def came_this_turn(self) -> tuple[str, ...]:
+        """The cards that came into the hand of the player on turn during this turn (an
+        Upgrade's), in the order they came: the hand's numbers stay put through the turn
+        (``render/prompts.card_slots``)."""
+        seat, first = self.state.turn, len(self.states) - 1
+        while first > 0 and self.states[first - 1].turn == seat:
+            first -= 1
+        came: list[str] = []
+        for before, after in zip(self.states[first:], self.states[first + 1 :], strict=False):
+            held = set(before.players[seat].hand)
+            came += [c for c in after.players[seat].hand if c not in held and c not in came]
+        return tuple(came)
+
     @property
     def moves(self) -> int:
         return len(self.record.moves)

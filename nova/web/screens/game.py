@@ -372,6 +372,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
         thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
         share_panel=panel, weighed=weighed, leave=s.leave_choice(), folded=s.folded_moves(),
+        came=s.came_this_turn() if view.seat == view.turn else (),
     )  # fmt: skip
     html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
