@@ -302,6 +302,10 @@ def perform(kind, data):
         body.appendChild(a)
         a.click()
         a.remove()
+    elif kind == "lab":
+        asyncio.create_task(lab_run(data["workers"]))
+    elif kind == "lab-end":
+        lab_end()
     elif kind == "refocus":
         bring_choice("game")
         button = el(root.querySelector(data["opener"]))
@@ -330,6 +334,92 @@ async def offer(data):
         except Exception:
             how = ""
     send({"ask": "answer", "answer_id": data["id"], "how": how})
+
+
+# -- the workbench's run: its games in lab workers started here (a worker starts none) ----
+LAB_SRC = "./lab_worker.py"
+LAB_BOOT_S = 60
+lab = {"workers": [], "names": [], "started": 0}
+
+
+async def lab_boot(name):
+    """A lab worker, up and answering hello (as app.py's lab_boot), or None."""
+    from pyscript import create_named_worker
+
+    async def up():  # (MicroPython's wait_for takes a coroutine, not a JS promise)
+        worker = await create_named_worker(
+            src=LAB_SRC, name=name, config="./pyscript.toml", type="py"
+        )
+        await worker.hello()
+        return worker
+
+    try:
+        return await asyncio.wait_for(up(), LAB_BOOT_S)
+    except Exception as exc:
+        window.console.warn("nova: a workbench worker did not start: " + str(exc))
+        return None
+
+
+async def lab_workers(wanted):
+    """Up to ``wanted`` lab workers, kept for later runs (LabRunner.start_workers)."""
+    have = len(lab["workers"])
+    if wanted > have:
+        try:  # PyScript waits for ever for a script it cannot fetch: ask for it first
+            ok = bool((await window.fetch(LAB_SRC)).ok)
+        except Exception:
+            ok = False
+        if ok:
+            names = []
+            for _ in range(wanted - have):
+                names.append("nova-lab-" + str(lab["started"]))
+                lab["started"] += 1
+            lab["names"] += names
+            booted = await asyncio.gather(*[lab_boot(n) for n in names])
+            lab["workers"] += [w for w in booted if w is not None]
+    return lab["workers"][:wanted]
+
+
+async def lab_run(wanted):
+    """Feed the run's games to the lab workers: each asks the game's worker for a request,
+    plays it, and hands the answer back with the next ask (LabRunner.run's feed)."""
+    t0 = window.performance.now()
+    body.setAttribute("data-nova-lab-workers", "starting")
+    workers = await lab_workers(wanted)
+    body.setAttribute("data-nova-lab-workers", str(len(workers)))
+    body.setAttribute("data-nova-lab-boot-ms", str(int(window.performance.now() - t0)))
+    n = len(workers)
+
+    async def feed(worker):
+        answer = None
+        while True:
+            text = await ask({"ask": "lab", "value": answer, "answer_id": n})
+            if text is None:
+                return
+            frame = json.loads(text)
+            draw(frame)
+            more = [e for e in frame.get("effects", ()) if e["kind"] in ("lab-game", "lab-more")]
+            if not more:
+                return
+            if worker is None:
+                answer = None
+                await asyncio.sleep(0)
+            else:
+                answer = str(await worker.play(more[0]["data"]["request"]))
+
+    await asyncio.gather(*[feed(w) for w in (workers or [None])])
+
+
+def lab_end():
+    """The idle lab workers end (each a Pyodide of its own: LabRunner.end_idle)."""
+    for name in lab["names"]:
+        script = el(document.querySelector('script[worker][name="' + name + '"]'))
+        if script is not None:
+            try:
+                script.xworker.terminate()
+            except Exception:
+                pass
+            script.remove()
+    lab["workers"], lab["names"] = [], []
 
 
 def bring_choice(kind):
@@ -518,6 +608,15 @@ async def main():
         body.setAttribute("data-nova-error", "The game could not start in this browser.")
 
 
+def memory_gb():
+    """navigator.deviceMemory (Chromium only), or None."""
+    try:
+        m = window.navigator.deviceMemory
+        return float(m) if isinstance(m, (int, float)) else None
+    except Exception:
+        return None
+
+
 async def begin(worker, restarted):
     """The worker is up: start the game there, draw its first frame, send what waited."""
     loc = window.location
@@ -529,6 +628,8 @@ async def begin(worker, restarted):
         "embed": bool(document.documentElement.classList.contains("nova-embed")),
         "storage": stored(),
         "restarted": restarted,
+        "cores": int(window.navigator.hardwareConcurrency or 1),
+        "memory_gb": memory_gb(),
     }
     text = await worker.start(json.dumps(start))
     pre = el(document.getElementById("nova-prerender"))

@@ -163,3 +163,27 @@ def test_a_write_the_pages_storage_refused_is_said_and_the_game_plays_on():
     assert "storage is full" in page.html
     page.click(move=legal_on_screen(page.html)[0])
     assert page.moves() == 1 and "storage is full" in page.html
+
+
+def test_a_workbench_run_is_fed_to_the_pages_lab_workers_and_finishes():
+    """The run's games go out to the page's lab workers (two feeders here, each playing its
+    request as lab_worker.play does); every answer taken, the run ends with all its games."""
+    from nova.web.lab_worker import play
+
+    page = Page(query="?lab&players=2&games=2&bots=random,random&seed=3")
+    assert page.body["data-nova-screen"] == "lab"
+    frame = page.click(ui="lab-run")
+    [lab] = [e.data for e in frame.effects if e.kind == "lab"]
+    assert lab["workers"] >= 1
+    answers: list[str | None] = [None, None]  # two feeders, as two lab workers
+    while True:
+        asked = False
+        for i, answer in enumerate(answers):
+            frame = page.send(PageMessage(Ask.LAB, value=answer, answer_id=2))
+            games = [e.data["request"] for e in frame.effects if e.kind == "lab-game"]
+            answers[i] = play(games[0]) if games else None
+            asked = asked or bool(games)
+        if not asked:
+            break
+    assert page.body.get("data-nova-lab-done") == "done"
+    assert page.body["data-nova-lab-games"] == "2/2"

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from itertools import count
 
+from ..lab.workbench import LabRun, worker_count
 from ..render.keep import keys_in
 from ..render.prompts import CARD_KEYS
 from .bot_loop import BotLoop
@@ -51,6 +52,7 @@ from .effects import (
 )
 from .protocol import Ask, Frame, PageEffect, PageMessage, Target
 from .saves import BLOCKED, FULL, SaveStore, is_full
+from .screens.lab import LAB_DRAW_S, LabAnswer, LabFinished, LabScreen
 
 # the keys a screen may take, tried against the controller for each frame (a hand card's
 # digits are the page's: it focuses the card)
@@ -194,6 +196,13 @@ class GameHost:
         # answered at once (a whole think would hold this worker for up to 3 s)
         self.bots.ask = None
         self.game_seen: object = None
+        # the workbench's run: its games played by the page's lab workers
+        self.cores, self.memory_gb = start.cores, start.memory_gb
+        self.lab_run: LabRun | None = None  # the run being fed
+        self.lab_out = 0  # its requests handed out and not answered yet
+        self.lab_t0 = 0.0
+        self.lab_drawn = 0.0
+        self.lab_used = False  # the page has lab workers up (they end once idle)
         self.c.dispatch(WorkerChanged(Worker.READY))  # the bots think here, in this worker
         fragment = start.value or ""
         self.started = self.c.start(fragment.removeprefix("#"), start.query)
@@ -208,6 +217,10 @@ class GameHost:
     def first_frame(self) -> Frame:
         self.apply(self.started)
         self.body["data-nova-ready"] = ""
+        # index.html's contract: the bots' worker is up (here the bots think in this worker,
+        # which is up once it answers)
+        self.body["data-nova-worker"] = "ready"
+        self.body["data-nova-bot-where"] = "worker"
         return self.frame()
 
     async def handle(self, msg: PageMessage) -> Frame:
@@ -244,6 +257,8 @@ class GameHost:
                     await self.bots.one()
             case Ask.HINT:
                 self.maybe(await self.bots.hint())
+            case Ask.LAB:
+                self.lab(msg.value, msg.answer_id)
         if self.say_restarted and msg.ask is not Ask.BOTS:
             self.say_restarted = False
             self.do(Say(RESTARTED))
@@ -288,13 +303,60 @@ class GameHost:
             case Think(request=request) if request:
                 self.pulls.append("hint")
             case RunLab():
-                # the workbench's runs start web workers from the page (not yet moved)
-                self.do(Say("The workbench cannot run here yet."))
+                run = self.c.bench.run if self.c.bench is not None else None
+                if run is not None:
+                    self.lab_run, self.lab_out, self.lab_t0 = run, 0, time.perf_counter()
+                    n = worker_count(self.cores, self.memory_gb, run.total)
+                    self.lab_used = True
+                    self.page_effects.append(PageEffect("lab", {"workers": n}))
             case Download(name=name, text=text, mime=mime):
                 data = {"name": name, "text": text, "mime": mime}
                 self.page_effects.append(PageEffect("download", data))
             case Refocus(opener=opener):
                 self.page_effects.append(PageEffect("refocus", {"opener": opener}))
+
+    # -- the workbench's run ------------------------------------------------------------
+    def lab(self, answer: str | None, workers: int) -> None:
+        """A feeder of the run asks: its lab worker's answer taken, the next request handed
+        out (``LabRunner.run``'s feed, with the page's workers); with none, a game played
+        here. Once every request is answered, the run is finished."""
+        run = self.lab_run
+        bench = self.c.bench
+        if run is None or bench is None or bench.run is not run:
+            return  # a newer run replaced it (or none)
+        if answer is not None:
+            self.lab_out -= 1
+            self.lab_answer(answer)
+        request = run.request(1)
+        if request is not None and workers:
+            self.lab_out += 1
+            self.page_effects.append(PageEffect("lab-game", {"request": request}))
+        elif request is not None:
+            from .lab_worker import play
+
+            self.lab_answer(play(request))
+            self.page_effects.append(PageEffect("lab-more"))
+        elif self.lab_out <= 0:
+            self.lab_run = None
+            self.do(LabFinished(time.perf_counter() - self.lab_t0, workers))
+
+    def lab_answer(self, text: str) -> None:
+        """``LabRunner.answer``: the answer added, its progress drawn now and then."""
+        self.c.dispatch(LabAnswer(str(text)))
+        now = time.perf_counter()
+        if isinstance(self.c.ui.screen, LabScreen) and now - self.lab_drawn > LAB_DRAW_S:
+            self.lab_drawn = now
+            self.render()
+
+    def lab_idle(self) -> None:
+        """``LabRunner.end_idle``: off the workbench with no run going, its workers end."""
+        if not self.lab_used or isinstance(self.c.ui.screen, LabScreen):
+            return
+        run = self.c.bench.run if self.c.bench is not None else None
+        if run is not None and not run.finished:
+            return
+        self.lab_used = False
+        self.page_effects.append(PageEffect("lab-end"))
 
     # -- drawing ---------------------------------------------------------------------------
     def shown_now(self) -> tuple:
@@ -318,6 +380,7 @@ class GameHost:
         body["data-nova-over"] = "" if s is not None and s.state.is_over() else None
         body["data-nova-screen"] = c.ui.name
         body.update(c.body_attributes())
+        self.lab_idle()
 
     async def _bot_shown(self, token: str) -> None:
         self.body["data-nova-bot-move"] = token

@@ -37,6 +37,10 @@ class Ask(Enum):
     REDRAW = "redraw"  # an elided part was missing on the page: send the whole markup
     BOTS = "bots"  # pull: the next bot decision, if a bot is to play
     HINT = "hint"  # pull: think the hint asked for
+    # the workbench's run: its games go to the page's lab workers (started from the page: a
+    # worker starts none). value: a lab worker's answer (None: the first ask of a feeder);
+    # answer_id: how many lab workers the page has (0: none started, play a game here)
+    LAB = "lab"
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,8 @@ class PageMessage:
     embed: bool = False
     storage: dict[str, str] | None = None
     restarted: bool = False  # START: the page started this worker again (the last one died)
+    cores: int = 1  # START: navigator.hardwareConcurrency (the workbench's workers)
+    memory_gb: float | None = None  # START: navigator.deviceMemory (Chromium only)
 
     def to_json(self) -> str:
         d = asdict(self)
@@ -100,7 +106,10 @@ class PageMessage:
 class PageEffect:
     """An effect only the page can perform: ``kind`` and its data (JSON values)."""
 
-    kind: str  # "help", "address", "offer", "tab", "download", "refocus"
+    kind: str  # "help", "address", "offer", "tab", "download", "refocus"; the workbench's:
+    # "lab" (start a run in ``workers`` lab workers), "lab-game" (a lab worker plays
+    # ``request``), "lab-more" (ask again: no lab worker, a game was played here), "lab-end"
+    # (the idle lab workers end)
     data: dict[str, Any] = field(default_factory=dict)
 
 
