@@ -11,6 +11,7 @@ Try it (docs/PAGE.md, "Two threads"): build, copy ``_site/threads.html`` over
 (on 2026-11-28: 6 of test_page_game.py's 13 passed so).
 """
 
+from playwright._impl._sync_base import mapping
 from playwright.sync_api import Frame, Keyboard, Locator, Mouse, Page
 
 SETTLE = "!document.body || !document.body.hasAttribute('data-nova-pending')"
@@ -34,36 +35,25 @@ def _wrap(cls, name, get):
     setattr(cls, name, f)
 
 
-# a page's keyboard and mouse: the sync API hands out one wrapper per page (cached), which
-# learns its page here
-_page_keyboard = Page.keyboard.fget
-_page_mouse = Page.mouse.fget
+def _own_page(s):
+    """A keyboard's or a mouse's page (its implementation's)."""
+    return mapping.from_impl(s._impl_obj._page)
 
 
-def _keyboard(self):
-    kb = _page_keyboard(self)
-    kb._nova_page = self
-    return kb
+def _locator_frame(s):
+    """A locator's frame: a publisher's frame's body, not the top page's."""
+    return mapping.from_impl(s._impl_obj._frame)
 
 
-def _mouse(self):
-    m = _page_mouse(self)
-    m._nova_page = self
-    return m
-
-
-Page.keyboard = property(_keyboard)  # type: ignore[method-assign,assignment]
-Page.mouse = property(_mouse)  # type: ignore[method-assign,assignment]
 for n in ("press", "type", "down", "insert_text"):
-    _wrap(Keyboard, n, lambda s: s._nova_page)
+    _wrap(Keyboard, n, _own_page)
 for n in ("click", "dblclick"):
-    _wrap(Mouse, n, lambda s: s._nova_page)
-# a script's own clicks (page.evaluate dispatching a click) wait for their frames too
-for n in ("evaluate", "eval_on_selector", "eval_on_selector_all"):
-    _wrap(Page, n, lambda s: s)
+    _wrap(Mouse, n, _own_page)
 for n in ("click", "tap", "select_option", "fill", "check", "dblclick", "press", "dispatch_event"):
-    _wrap(Locator, n, lambda s: s.page)
-for n in ("click", "tap", "select_option", "fill", "press", "dispatch_event", "goto", "reload"):
+    _wrap(Locator, n, _locator_frame)
+# a script's own clicks (an evaluate dispatching a click) wait for their frames too
+_PAGE = ("click", "tap", "select_option", "fill", "press", "dispatch_event", "goto", "reload")
+for n in (*_PAGE, "evaluate", "eval_on_selector", "eval_on_selector_all"):
     _wrap(Page, n, lambda s: s)
     if hasattr(Frame, n):
         _wrap(Frame, n, lambda s: s)
