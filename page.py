@@ -34,7 +34,7 @@ CARD_KEYS = "1234567890"
 
 game = {"worker": None, "queue": [], "keys": (), "focus": "", "pace": 300, "id": "",
         "pulling": {}, "animated": {}, "failed": False, "name": "nova-game", "starts": 1,
-        "restarting": False}  # fmt: skip
+        "restarting": False, "outbox": [], "sending": False}  # fmt: skip
 WORKER_SRC = "./game_worker.py"
 # a worker that has not answered in this long is taken for dead (a phone out of memory, a
 # crash: its calls never settle) and started again from the last save
@@ -131,14 +131,33 @@ def busy(change):
 
 
 def send(message):
-    """Send a message to the game's worker (queued until it is up)."""
+    """Send a message to the game's worker (queued until it is up), one at a time: each
+    after the frame of the one before is drawn, as index.html answers each event before
+    the next (a Start tapped while the level's frame is on its way reads the level)."""
     busy(1)
     if game["worker"] is None:
         game["queue"].append(message)
         if message.get("ask") == "click" and not game["failed"]:
             waiting()
         return
-    asyncio.create_task(call(message))
+    game["outbox"].append(message)
+    if not game["sending"]:
+        game["sending"] = True  # (now: the task starts later, and one pump is enough)
+        asyncio.create_task(pump())
+
+
+async def pump():
+    try:
+        while game["outbox"] and game["worker"] is not None:
+            message = game["outbox"].pop(0)
+            if "fields" in message:  # the form as it is now, the frames before it drawn
+                message["fields"] = fields()
+            await call(message)
+    finally:
+        game["sending"] = False
+    if game["worker"] is None:  # no worker came up again: what waits goes with the next
+        game["queue"] = game["outbox"] + game["queue"]
+        game["outbox"] = []
 
 
 async def ask(message):
@@ -166,8 +185,8 @@ async def ask(message):
 
 async def call(message):
     text = await ask(message)
-    if text is None:  # sent again once a worker is up (still counted): nothing lost
-        game["queue"].append(message)
+    if text is None:  # sent again, first, once a worker is up (still counted): nothing lost
+        game["outbox"].insert(0, message)
         if game["worker"] is not None:
             await restart()
         return
@@ -506,10 +525,14 @@ def animate():
 
 # -- events ------------------------------------------------------------------------------
 def on_click(event):
-    t = el(event.target)
-    target = target_of(t)
+    target = target_of(el(event.target))
     if target.get("move") or target.get("ui"):
         event.preventDefault()
+    tap(target)
+
+
+def tap(target):
+    """A tap on what ``target`` describes (a click now, or one kept from before)."""
     level = target.get("ui") or ""
     if game["worker"] is None and level.startswith("level:"):
         # before the worker is up, the level's tap shows at once, and the form's seats say
@@ -600,6 +623,11 @@ async def main():
         else:
             where.addEventListener(name, create_proxy(handler))
     body.setAttribute("data-nova-page", "mpy")
+    # the taps made before this page listened (assets/taps.js), in order: each as if now
+    early = window.novaEarlyTaps
+    body.removeAttribute("data-nova-pending")
+    for i in range(early.length if early else 0):
+        tap(target_of(el(early[i])))
     try:
         await begin(await workers["nova-game"], False)
     except Exception as exc:
