@@ -161,8 +161,10 @@ async def pump():
 
 
 async def ask(message):
-    """The worker's frame for ``message``, or None if it did not answer in ANSWER_S."""
-    worker, box = game["worker"], {}
+    """The worker's frame for ``message``, or None if it did not answer in ANSWER_S. (Its
+    answer is taken the moment it comes: frames are drawn in the order the worker made
+    them, which its elided parts need.)"""
+    worker, box, done = game["worker"], {}, asyncio.Event()
 
     async def go():
         try:
@@ -170,16 +172,18 @@ async def ask(message):
         except Exception as exc:
             window.console.warn("nova: the game's worker failed: " + str(exc))
             box["text"] = None
+        done.set()
 
     asyncio.create_task(go())
-    waited, limit = 0.0, ANSWER_S
+    limit = ANSWER_S
     try:
         limit = float(window.novaAnswerS)  # a test's shorter wait
     except Exception:
         pass
-    while "text" not in box and waited < limit:
-        await asyncio.sleep(0.1)
-        waited += 0.1
+    try:
+        await asyncio.wait_for(done.wait(), limit)
+    except Exception:  # (asyncio.TimeoutError): taken for dead
+        pass
     return box.get("text")
 
 
