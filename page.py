@@ -659,6 +659,7 @@ async def begin(worker, restarted):
         "value": "" if restarted else str(loc.hash or "")[1:],
         "embed": bool(document.documentElement.classList.contains("nova-embed")),
         "storage": stored(),
+        "how": str(window.novaStorage.probe()),  # a write refused already (full storage)
         "restarted": restarted,
         "cores": int(window.navigator.hardwareConcurrency or 1),
         "memory_gb": memory_gb(),

@@ -235,9 +235,9 @@ window.novaStorage = {
   // the nova keys as JSON, or "null" where storage is off
   items() {
     try {
+      // readable is on (as nova/web/dom.py's local_storage): a full storage still reads
       const ls = window.localStorage;
-      ls.setItem("nova:probe", "1");
-      ls.removeItem("nova:probe");
+      if (!ls || typeof ls.getItem !== "function") return "null";
       const out = {};
       for (let i = 0; i < ls.length; i++) {
         const k = ls.key(i);
@@ -246,6 +246,16 @@ window.novaStorage = {
       return JSON.stringify(out);
     } catch (e) {
       return "null";
+    }
+  },
+  // "" if a write goes through, else the error's name (full: QuotaExceededError)
+  probe() {
+    try {
+      window.localStorage.setItem("nova:probe", "1");
+      window.localStorage.removeItem("nova:probe");
+      return "";
+    } catch (e) {
+      return String((e && e.name) || e);
     }
   },
   // "" once written (value null: removed), else the error's name

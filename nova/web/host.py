@@ -177,6 +177,8 @@ class GameHost:
 
     def __init__(self, start: PageMessage, controller: Controller | None = None) -> None:
         self.storage = MirrorStorage(start.storage) if start.storage is not None else None
+        if self.storage is not None and start.how:  # the page's probe write was refused
+            self.storage.refuse("", start.how)
         self.c = controller or Controller(SaveStore(self.storage), embed=start.embed)
         self.c.page_url = start.page_url
         self.here = start.page_url
