@@ -22,6 +22,7 @@ BOARD_UNITS = 1100
 FLOOR_PX = 45
 TALL_PX = 700
 IN_VIEW = 0.35
+MAX_ZOOM = 4.0
 CHOICES = (
     ".pass-card [data-ui=ready]",
     ".choices [data-move]",
@@ -447,6 +448,8 @@ def lab_end():
 
 def bring_choice(kind):
     """The keyboard goes to the next choice unless it is on a control still there."""
+    if kind == "game":
+        drawer_to_top()
     active = el(document.activeElement)
     if active is not None and active != body and active.isConnected:
         if kind == "lesson" and active.hasAttribute("data-lesson-target"):
@@ -467,38 +470,74 @@ def bring_choice(kind):
             return
 
 
+def drawer_to_top():
+    """dom.py's drawer_to_top: a new decision shows the phone's drawer from its top."""
+    moves = attr(body, "data-nova-moves")
+    if game.get("drawer_at") == moves:
+        return
+    game["drawer_at"] = moves
+    drawer = el(root.querySelector(".game .controls"))
+    if drawer is not None:
+        drawer.scrollTop = 0
+
+
 def zoom_board():
-    """dom.py's zoom_board (the same arithmetic): a phone zooms the board to its choices."""
+    """dom.py's zoom_board: a phone zooms the board to its choices (the player's own pinch
+    kept: boot.js's novaUserZoom); the scale and scroll are nova/render/zoom.py's
+    zoom_window, the same arithmetic (MicroPython has no dataclasses to import it)."""
     stage = el(root.querySelector(".board-stage"))
     if stage is None:
         return
+    keep = window.novaUserZoom
+    if keep and keep(stage):
+        return
     wrap = stage.parentElement
-    spec = attr(stage, "data-zoom")
-    if spec is None or window.innerWidth > PHONE_MAX_PX:
+    box = zoom_box(attr(stage, "data-zoom"))
+    if box is None or window.innerWidth > PHONE_MAX_PX:
         wrap.classList.remove("zoomed")
         for name in ("tabindex", "role", "aria-label"):
             wrap.removeAttribute(name)
         return
-    try:
-        x0, y0, x1, y1, side = [float(v) for v in spec.split()]
-    except ValueError:
-        return
     wrap.classList.add("zoomed")
-    width = float(wrap.clientWidth) or 1.0
-    side = max(side, 1.0)
-    scale = max(1.0, TAP_PX * BOARD_UNITS / (side * width))
-    least = FLOOR_PX * BOARD_UNITS / (side * width)
-    cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
-    if float(window.innerHeight) >= TALL_PX:
-        cap = max(cap, least)
-    scale = max(1.0, min(scale, cap))
+    scale, left, top = zoom_window(
+        box, float(wrap.clientWidth) or 1.0, float(wrap.clientHeight), float(window.innerHeight)
+    )
     stage.style.setProperty("--zs", f"{scale:.3f}")
     wrap.setAttribute("tabindex", "0")
     wrap.setAttribute("role", "region")
     wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
+    wrap.scrollLeft = left
+    wrap.scrollTop = top
+
+
+def zoom_box(spec):
+    """ZoomBox.parse: (x0, y0, x1, y1, side), or None."""
+    try:
+        x0, y0, x1, y1, side = [float(v) for v in str(spec).split()]
+    except ValueError:
+        return None
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return x0, y0, x1, y1, side
+
+
+def zoom_window(box, width, height, screen_height):
+    """nova/render/zoom.py's zoom_window: (scale, left, top)."""
+    x0, y0, x1, y1, side = box
+    width, height = max(width, 1.0), max(height, 1.0)
+    side = max(side, 1.0)
+    tap = TAP_PX * BOARD_UNITS / (side * width)
+    cap = (height / (IN_VIEW * width)) ** 0.5
+    if screen_height >= TALL_PX:
+        cap = max(cap, FLOOR_PX * BOARD_UNITS / (side * width))
+    fit = min(BOARD_UNITS / (x1 - x0), BOARD_UNITS * height / (width * (y1 - y0)))
+    scale = max(min(1.0, fit), min(tap, cap, fit, MAX_ZOOM))
     px = width * scale / BOARD_UNITS
-    wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
-    wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+    left = (x0 + x1) / 2 * px - width / 2
+    top = (y0 + y1) / 2 * px - height / 2
+    left = min(max(left, 0.0), max(0.0, width * scale - width))
+    top = min(max(top, 0.0), max(0.0, width * scale - height))
+    return scale, left, top
 
 
 def animate():
