@@ -5,7 +5,8 @@ does, never how strong it is (docs/BOTS.md has its games)."""
 
 from __future__ import annotations
 
-from nova.bots import RaiderBot, ReplyBot, make_bot
+from nova.bots import RaiderBot, make_bot
+from nova.bots.reply import ReplyBot
 from nova.rules import State, new_game
 
 

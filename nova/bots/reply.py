@@ -107,3 +107,6 @@ class ReplyBot(RaiderBot):
             if seat == me and s.current_player != me and not s.spawn_shard:
                 break
         return s
+
+
+BOT = ReplyBot  # what nova.bots.make_bot("reply") plays (a bot on trial, loaded by name)

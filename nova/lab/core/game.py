@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 
-from ...bots import BOT_NAMES, LAB_ONLY, LEVEL_NAMES, LEVEL_ONLY, TRIAL, make_bot
+from ...bots import BOT_NAMES, LAB_ONLY, LEVEL_NAMES, LEVEL_ONLY, make_bot
 from ...bots.evaluate import evaluate
 from ...rules import Move, State, new_game
 from ...rules import move as mv
@@ -34,8 +34,8 @@ def parse_bots(spec: str, players: int) -> list[str]:
         name, colon, budget = b.partition(":")
         if name in LEVEL_NAMES and colon:
             raise ValueError(f"--bots: {b!r}: a level plays at its own setting, without a budget")
-        if name not in BOT_NAMES + TRIAL + LAB_ONLY + LEVEL_NAMES + LEVEL_ONLY:
-            known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + TRIAL + LAB_ONLY)
+        if name not in BOT_NAMES + LAB_ONLY + LEVEL_NAMES + LEVEL_ONLY:
+            known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + LAB_ONLY)
             raise ValueError(f"--bots: unknown bot {b!r} ({known})")
         if colon and not (budget.isascii() and budget.isdigit() and int(budget) > 0):
             raise ValueError(f"--bots: {b!r}: a budget is a whole number, like search:200")
