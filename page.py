@@ -268,7 +268,7 @@ def draw(frame):
             break
     html = frame.get("html")
     if html is not None:
-        if window.novaMorph(root, html) is False:
+        if window.novaMorph(root, html, True) is False:  # the field typed in is kept
             send({"ask": "redraw"})
         static = frame.get("static")
         if static:
