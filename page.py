@@ -256,7 +256,7 @@ def waiting():
         text = el(box.querySelector(".nova-boot-text"))
         if text is not None:
             text.textContent = "Starting the game… it begins as soon as it is ready."
-    body.setAttribute("data-nova-waiting", "")
+    body.setAttribute("data-nova-queued", "")
 
 
 # -- drawing a frame ---------------------------------------------------------------------
@@ -709,7 +709,7 @@ async def begin(worker, restarted):
         pre.remove()
     game["worker"] = worker
     draw(json.loads(str(text)))
-    body.removeAttribute("data-nova-waiting")
+    body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []
     for message in queued:
         busy(-1)  # counted when it was queued; send counts it again
