@@ -256,7 +256,7 @@ def waiting():
         text = el(box.querySelector(".nova-boot-text"))
         if text is not None:
             text.textContent = "Starting the game… it begins as soon as it is ready."
-    body.setAttribute("data-nova-waiting", "")
+    body.setAttribute("data-nova-queued", "")
 
 
 # -- drawing a frame ---------------------------------------------------------------------
@@ -268,7 +268,7 @@ def draw(frame):
             break
     html = frame.get("html")
     if html is not None:
-        if window.novaMorph(root, html) is False:
+        if window.novaMorph(root, html, True) is False:  # the field typed in is kept
             send({"ask": "redraw"})
         static = frame.get("static")
         if static:
@@ -709,7 +709,7 @@ async def begin(worker, restarted):
         pre.remove()
     game["worker"] = worker
     draw(json.loads(str(text)))
-    body.removeAttribute("data-nova-waiting")
+    body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []
     for message in queued:
         busy(-1)  # counted when it was queued; send counts it again

@@ -205,13 +205,16 @@ addEventListener("unhandledrejection", (e) => {
 // novaMorph returns true when the morph went as planned; false when an elided part
 // (data-nova-elided: "you already show this") found no shown element with its key, so the
 // page must send the whole markup again (nova/render/keep.py, nova/web/app.py).
-window.novaMorph = (root, html) => {
+// keepActive (threads.html: a frame comes a moment after the event, maybe while the person
+// types in a field): the focused field's value is left as it is.
+window.novaMorph = (root, html, keepActive) => {
   let ok = true;
   const kept = (old, next) =>
     old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-nova-keep") &&
     old.getAttribute("data-nova-keep") === next.getAttribute("data-nova-keep");
   window.Idiomorph.morph(root, html, {
     morphStyle: "innerHTML",
+    ignoreActiveValue: !!keepActive,
     callbacks: {
       beforeNodeMorphed: (old, next) => {
         if (kept(old, next)) return false;
