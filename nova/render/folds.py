@@ -129,34 +129,60 @@ def way_words(view: View, way: str, came: Sequence[str] = ()) -> str:
     return ", ".join(parts)
 
 
-def _way_button(view: View, way: str, came: Sequence[str]) -> str:
+def _way_button(view: View, way: str, came: Sequence[str], ships: bool) -> str:
+    """A way as a small button: its cards by their number in the hand, how each is played
+    (a Chain link: only its number), the action's name, and the ship when ways differ in it."""
     lay = view.layout
     slots = card_slots(view, lay, came)
     bits = []
     for token in way.split():
         m = Move(token)
         if m.kind == mv.PLAY:
-            key = slots.get(m.card, "")
-            bits.append(
-                f'<span class="way-card"><kbd>{escape(key)}</kbd>'
-                f'<span aria-hidden="true">{MODE_ICON[m.mode]}</span> '
-                f"{escape(mode_label(lay, m.card, m.mode))}</span>"
-            )
-        elif m.kind == mv.SHIP:
-            bits.append(f'<span class="way-ship">ship on {escape(m.space)}</span>')
+            key = escape(slots.get(m.card, ""))
+            icon = f'<span aria-hidden="true">{MODE_ICON[m.mode]}</span>'
+            what = "" if m.mode in "sl" else f" {escape(mode_label(lay, m.card, m.mode))}"
+            bits.append(f'<span class="way-card"><kbd>{key}</kbd>{icon}{what}</span>')
+        elif m.kind == mv.SHIP and ships:
+            bits.append(f'<span class="way-ship">{escape(m.space)}</span>')
     title = escape(way_words(view, way, came), quote=True)
     return (
         f'<button type="button" class="choice fold-way" data-alt-move="{escape(way, quote=True)}"'
-        f' title="{title}">{" ".join(bits)}</button>'
+        f' title="{title}" aria-label="{title}">{" ".join(bits)}</button>'
     )
 
 
 def chooser_html(view: View, space: str, ways: Sequence[str], came: Sequence[str] = ()) -> str:
     """The ways to ``space`` the person tapped, one button each (its cards by their number
     in the hand), and Cancel."""
-    buttons = "".join(_way_button(view, w, came) for w in ways)
+    ships = len({m for w in ways for m in w.split() if Move(m).kind == mv.SHIP}) > 1
+    buttons = "".join(_way_button(view, w, came, ships) for w in ways)
     return (
         f'<div class="choices fold-ways" role="group" '
         f'aria-label="Ways to {escape(place_words(space), quote=True)}">'
         f'{buttons}<button type="button" class="secondary" data-ui="fold:">Cancel</button></div>'
+    )
+
+
+def academy_folds_html(view: View, folded: Folded, came: Sequence[str] = ()) -> str:
+    """At the turn's step, the Academy's cards an Upgrade card in hand takes, as small
+    buttons under the prompt (the Academy's panel is far down a phone's drawer): one tap
+    plays the Upgrade card (with the Chain link before it when one is needed) and takes
+    that card, or asks which way when several do (the chooser)."""
+    lay = view.layout
+    out = []
+    for i, cid in [*enumerate(view.face_up, 1), (0, None)]:
+        key = f"U{i}" if i else "UD"
+        ways = folded.get(key)
+        if not ways:
+            continue
+        name = lay.special[cid]["name"] if cid is not None else "the Academy Deck's top"
+        out.append(
+            f'<button type="button" class="choice fold-take" {fold_act(key, ways)}>'
+            f"Take {escape(name)}</button>"
+        )
+    if not out:
+        return ""
+    return (
+        '<div class="choices academy-takes" role="group" aria-label="Upgrade: take a card">'
+        f'<span class="muted">Upgrade:</span>{"".join(out)}</div>'
     )

@@ -14,7 +14,7 @@ from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
-from .folds import chooser_html, fold_act, fold_boxes, folded_svg
+from .folds import academy_folds_html, chooser_html, fold_act, fold_boxes, folded_svg
 from .keep import keyed
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
@@ -406,6 +406,8 @@ def game_html(view: View, page: GamePage) -> str:
     ways = (page.folded or {}).get(page.choosing)
     if ways:  # a place several ways reach was tapped: which way (its cards)
         actions = chooser_html(view, page.choosing, ways, page.came) + actions
+    elif page.folded:
+        actions = academy_folds_html(view, page.folded, page.came) + actions
     share_panel = page.share_panel
     return (
         f'<div class="game" data-seat="{view.seat}" data-decider="{view.current}">'

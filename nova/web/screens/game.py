@@ -364,8 +364,9 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
             thinking = f"{who} is getting ready…"
         if ui.elsewhere and not ui.elsewhere.forked:
             thinking = f"{who} waits: this game went on in another tab."
+    chosen = s.fold_choice() if view.legal else None
     guided = ui.guided and ui.game_id == ui.guided and len(s.states) > 1
-    if guided and not thinking:  # the first game's prompt says what just happened
+    if guided and not thinking and chosen is None:  # its narration (not over the chooser)
         human = s.humans[0] if s.humans else 0
         thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
     off = saving_off(page)
@@ -382,7 +383,6 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         weighed += turns_html(hint.turns, "Turns the bot weighed (chance of winning)", "hint-turns")
     if hinted:  # the marked choice may be in a part the page shows: send every part
         known = frozenset()
-    chosen = s.fold_choice() if view.legal else None
     shown = GamePage(
         tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
