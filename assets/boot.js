@@ -228,6 +228,38 @@ window.novaMorph = (root, html) => {
   return ok;
 };
 
+// threads.html's page (page.py, MicroPython) reads and writes storage through these: where
+// the browser denies storage (a third-party frame), reading `localStorage` throws, and
+// MicroPython's FFI does not hand that exception to Python's `try`.
+window.novaStorage = {
+  // the nova keys as JSON, or "null" where storage is off
+  items() {
+    try {
+      const ls = window.localStorage;
+      ls.setItem("nova:probe", "1");
+      ls.removeItem("nova:probe");
+      const out = {};
+      for (let i = 0; i < ls.length; i++) {
+        const k = ls.key(i);
+        if (k && k.startsWith("nova")) out[k] = ls.getItem(k);
+      }
+      return JSON.stringify(out);
+    } catch (e) {
+      return "null";
+    }
+  },
+  // "" once written (value null: removed), else the error's name
+  write(key, value) {
+    try {
+      if (value === null || value === undefined) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+      return "";
+    } catch (e) {
+      return String((e && e.name) || e);
+    }
+  },
+};
+
 // The board's own pinch and double tap on a phone (the page itself is one screen that never
 // zooms): two fingers scale the board around their midpoint; a double tap on the board (not
 // on a choice) zooms in there, or back out to the whole board. The player's zoom stays

@@ -99,6 +99,7 @@ def pinned_versions() -> dict[str, str]:
         "pyodide": deps["pyodide"],
         "pyscript": deps["@pyscript/core"],
         "idiomorph": deps["idiomorph"],
+        "micropython": deps["@micropython/micropython-webassembly-pyscript"],
     }
 
 
@@ -114,6 +115,7 @@ def ensure_node_modules(pins: dict[str, str]) -> None:
         "pyodide": installed_version("pyodide"),
         "pyscript": installed_version("@pyscript/core"),
         "idiomorph": installed_version("idiomorph"),
+        "micropython": installed_version("@micropython/micropython-webassembly-pyscript"),
     }
     if have == pins:
         return
@@ -123,6 +125,7 @@ def ensure_node_modules(pins: dict[str, str]) -> None:
         "pyodide": installed_version("pyodide"),
         "pyscript": installed_version("@pyscript/core"),
         "idiomorph": installed_version("idiomorph"),
+        "micropython": installed_version("@micropython/micropython-webassembly-pyscript"),
     }
     if have != pins:
         sys.exit(f"build_site: node_modules has {have}, package.json pins {pins}")
@@ -134,6 +137,7 @@ def paths(pins: dict[str, str]) -> dict[str, str]:
         "PYODIDE_DIR": pyodide_dir,
         "PYSCRIPT_DIR": f"runtime/pyscript-{pins['pyscript']}",
         "IDIOMORPH_DIR": f"runtime/idiomorph-{pins['idiomorph']}",
+        "MICROPYTHON_DIR": f"runtime/micropython-{pins['micropython']}",
     }
 
 
@@ -241,7 +245,7 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
 # they import, and what those import in turn (inside functions too), and nothing else: not the
 # command line (nova/__main__.py), the lab's CPython-only runners and reports (Dask,
 # matplotlib, tqdm) or the bots' benchmarks; the tools live in nova_tools, never shipped.
-PAGE_ENTRIES = ("main.py", "bots_worker.py", "lab_worker.py")
+PAGE_ENTRIES = ("main.py", "bots_worker.py", "lab_worker.py", "game_worker.py")
 
 
 def _module_name(rel: str) -> str:
@@ -615,6 +619,19 @@ def start_screen_html() -> str:
 SHIM = (ROOT / "tools" / "nova-shim.mjs").read_text
 
 
+def first_screen_html() -> str:
+    """threads.html's first screen, usable before the game's worker is up: the new-game
+    screen as the controller draws it for a first visit (its clicks wait for the worker)."""
+    import random
+
+    from nova.web.controller import Controller
+    from nova.web.saves import MemoryStorage, SaveStore
+
+    c = Controller(SaveStore(MemoryStorage()), rng=random.Random(1))
+    c.start()
+    return f'<div id="nova-prerender">{c.drawing().html}</div>'
+
+
 def memory_idb() -> str:
     """assets/boot.js's in-memory IndexedDB (between its ``memory-idb`` markers), for the
     shim: one source for the page and its workers."""
@@ -836,6 +853,12 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.copy(f"{p['IDIOMORPH_DIR']}/idiomorph.min.js", idiomorph / "dist" / "idiomorph.min.js")
     site.copy(f"{p['IDIOMORPH_DIR']}/LICENSE", idiomorph / "LICENSE")
 
+    # runtime: MicroPython for the page's main thread of threads.html (issue 52: the game's
+    # Python in a worker, the page only draws); PyScript finds the .wasm beside the .mjs
+    mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+    for name in ("micropython.mjs", "micropython.wasm"):
+        site.copy(f"{p['MICROPYTHON_DIR']}/{name}", mpy / name)
+
     # the page
     config = fill((ROOT / "pyscript.toml").read_text(), p)
     p["PYSCRIPT_CONFIG"] = html_lib.escape(json.dumps(tomllib.loads(config), separators=(",", ":")))
@@ -847,6 +870,17 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.copy("main.py", ROOT / "main.py")
     site.copy("bots_worker.py", ROOT / "bots_worker.py")
     site.copy("lab_worker.py", ROOT / "lab_worker.py")  # the workbench's workers (app.py)
+    # the two threads' page (issue 52, not the default yet): MicroPython draws, the game's
+    # Python runs in game_worker.py
+    mpy_config = {
+        "interpreter": f"./{p['MICROPYTHON_DIR']}/micropython.mjs",
+        "plugins": tomllib.loads(config)["plugins"],
+    }
+    p["MPY_CONFIG"] = html_lib.escape(json.dumps(mpy_config, separators=(",", ":")))
+    threads = fill((ROOT / "threads.html").read_text(), p)
+    site.write("threads.html", threads.replace("<!--PRERENDER-->", first_screen_html(), 1).encode())
+    site.copy("page.py", ROOT / "page.py")
+    site.copy("game_worker.py", ROOT / "game_worker.py")
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)

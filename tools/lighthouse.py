@@ -1,6 +1,6 @@
 """Lighthouse's mobile performance figures for the built page (``make lighthouse``).
 
-    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean]
+    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean|threads|index-threads]
 
 Serves ``_site/`` with tools/serve.py (the hosted headers, files gzipped as a static host
 sends them: ``--gzip``) and runs the pinned npm
@@ -10,7 +10,9 @@ performance category only. Prints the score and the metrics, for the page as a f
 connection gets it (the memory snapshot) and as a lean visit gets it (``?lean``: what a slow or
 metered connection gets on a first visit, the ordinary boot). Lighthouse's simulated
 throttling does not change what the browser reports about its connection, so the lean page is
-asked for by name. Not part of ``make test``: it measures, it asserts nothing.
+asked for by name. ``threads``: issue 52's two threads' page (``threads.html``: the game's
+Python in a worker, MicroPython on the main thread); ``index-threads`` measures it beside the
+default page, run for run. Not part of ``make test``: it measures, it asserts nothing.
 """
 
 from __future__ import annotations
@@ -61,7 +63,11 @@ def run_once(url: str, chrome: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=1, help="runs (medians are printed)")
-    ap.add_argument("--pages", choices=("both", "snapshot", "lean"), default="both")
+    ap.add_argument(
+        "--pages",
+        choices=("both", "snapshot", "lean", "threads", "index-threads"),
+        default="both",
+    )
     args = ap.parse_args(argv)
     chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
     server = subprocess.Popen(
@@ -70,8 +76,12 @@ def main(argv: list[str] | None = None) -> int:
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    pages = {"snapshot": "", "lean": "?lean"}
-    if args.pages != "both":
+    pages = {"snapshot": "", "lean": "?lean", "threads": "threads.html"}
+    if args.pages == "both":
+        pages = {k: pages[k] for k in ("snapshot", "lean")}
+    elif args.pages == "index-threads":
+        pages = {k: pages[k] for k in ("snapshot", "threads")}
+    else:
         pages = {args.pages: pages[args.pages]}
     try:
         url = server.stdout.readline().split(" ", 1)[1].strip()

@@ -88,6 +88,9 @@ FULL = (
 )
 
 
+BLOCKED = "Saving failed: the browser blocked storage."
+
+
 def is_full(exc: BaseException) -> bool:
     """A quota error (``QuotaExceededError``, code 22), as opposed to storage switched off."""
     text = f"{getattr(exc, 'name', '')} {exc}"
@@ -209,7 +212,7 @@ class SaveStore:
                 self.backend.setItem(CURRENT, game_id)
         except Exception as exc:  # quota exceeded or storage revoked: keep playing
             self.full = is_full(exc)
-            self.error = FULL if self.full else "Saving failed: the browser blocked storage."
+            self.error = FULL if self.full else BLOCKED
             return False
         self.full, self.error = False, ""
         return True

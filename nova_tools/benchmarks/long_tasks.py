@@ -85,7 +85,9 @@ def summary(tasks: list[list[float]] | None, start: float, end: float) -> dict:
     return {"count": len(ds), "total": sum(ds), "longest": max(ds, default=0.0)}
 
 
-def frame_long_tasks(playwright, served, throttle: float, decisions: int) -> dict:
+def frame_long_tasks(
+    playwright, served, throttle: float, decisions: int, page_path: str = ""
+) -> dict:
     """The publisher's page with the game in its frame, sharing the renderer."""
     host_dir = tempfile.TemporaryDirectory()
     server, host = _publisher(Path(host_dir.name))
@@ -96,7 +98,7 @@ def frame_long_tasks(playwright, served, throttle: float, decisions: int) -> dic
             (Path(host_dir.name) / "index.html").write_text(
                 "<!doctype html><title>publisher</title><link rel='icon' href='data:,'>"
                 f"<script>{OBSERVE_JS}</script><h1>Support page</h1><p>Our game:</p>"
-                f'<iframe id="game" src="{url}?embed" width="{w}" height="{h}"></iframe>'
+                f'<iframe id="game" src="{url}{page_path}?embed" width="{w}" height="{h}"></iframe>'
             )
             ctx = browser.new_context(viewport=PHONE)
             page = ctx.new_page()
@@ -138,7 +140,9 @@ def frame_long_tasks(playwright, served, throttle: float, decisions: int) -> dic
     }
 
 
-def own_page_long_tasks(playwright, url: str, throttle: float, decisions: int, seed: int) -> dict:
+def own_page_long_tasks(
+    playwright, url: str, throttle: float, decisions: int, seed: int, page_path: str = ""
+) -> dict:
     """The game's own page at 390x844 through the first decisions of a game vs the Admiral."""
     rng = random.Random(seed)
     browser = launch_chromium(playwright)
@@ -148,7 +152,7 @@ def own_page_long_tasks(playwright, url: str, throttle: float, decisions: int, s
         page = ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.goto(url, wait_until="commit")
+        page.goto(url + page_path, wait_until="commit")
         page.wait_for_selector("body[data-nova-ready]", state="attached", timeout=300_000)
         ready = page.evaluate("performance.now()")
         page.click('[data-ui="level:admiral"]')

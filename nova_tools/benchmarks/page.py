@@ -502,6 +502,13 @@ def main(argv: list[str]) -> int:
         "--own-decisions", type=int, default=20, help="decisions of the game vs the Admiral"
     )
     ap.add_argument(
+        "--page",
+        action="append",
+        default=[],
+        help="with --long-tasks: the page to measure, under the site (threads.html: issue 52's "
+        "two threads); repeat to measure several in turn (default: the site's index)",
+    )
+    ap.add_argument(
         "--site",
         type=Path,
         action="append",
@@ -735,12 +742,15 @@ def _long_tasks(args, sync_playwright) -> int:
 
     with sync_playwright() as p:
         for root in args.site or [None]:
-            served = functools.partial(served_site, root=root)
-            frame = frame_long_tasks(p, served, args.throttle, args.frame_decisions)
-            with served() as url:
-                own = own_page_long_tasks(p, url, args.throttle, args.own_decisions, args.seed)
-            print(f"site: {root or ROOT / '_site'}")
-            print_long_tasks(frame, own, args, row)
+            for page in args.page or [""]:
+                served = functools.partial(served_site, root=root)
+                frame = frame_long_tasks(p, served, args.throttle, args.frame_decisions, page)
+                with served() as url:
+                    own = own_page_long_tasks(
+                        p, url, args.throttle, args.own_decisions, args.seed, page
+                    )
+                print(f"site: {root or ROOT / '_site'}, page: /{page}")
+                print_long_tasks(frame, own, args, row)
     return 0
 
 

@@ -1,0 +1,675 @@
+"""The page's main thread in MicroPython (issue 52; threads.html): it only draws what the
+game's worker sends and forwards what happens. The game (controller, screens, markup,
+saves, bots) is in the worker (game_worker.py, Pyodide); the messages are
+nova/web/protocol.py's, as JSON (PageMessage this way, Frame back).
+
+MicroPython: no dataclasses or typing here, JS objects made with JSON.parse. Until the
+worker is up, the prerendered first screen takes a level and Start: the clicks wait in a
+queue and the wait is said; the game begins when the worker answers.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
+
+root = document.getElementById("app")
+body = document.body
+PHONE_MAX_PX = 700
+TAP_PX = 48
+BOARD_UNITS = 1100
+FLOOR_PX = 45
+TALL_PX = 700
+IN_VIEW = 0.35
+CHOICES = (
+    ".pass-card [data-ui=ready]",
+    ".choices [data-move]",
+    "svg.board [data-move]",
+    ".academy [data-move]",
+    ".hand [data-move]",
+    "#move-E",
+)
+CARD_KEYS = "1234567890"
+
+game = {"worker": None, "queue": [], "keys": (), "focus": "", "pace": 300, "id": "",
+        "pulling": {}, "animated": {}, "failed": False, "name": "nova-game", "starts": 1,
+        "restarting": False, "outbox": [], "sending": False}  # fmt: skip
+WORKER_SRC = "./game_worker.py"
+# a worker that has not answered in this long is taken for dead (a phone out of memory, a
+# crash: its calls never settle) and started again from the last save
+ANSWER_S = 20
+
+
+def js(value):
+    """A JS object (or array) from a Python value."""
+    return window.JSON.parse(json.dumps(value))
+
+
+def el(x):
+    """A DOM element, or None (JS null and undefined, text nodes)."""
+    try:
+        return x if x is not None and x.nodeType == 1 else None
+    except Exception:
+        return None
+
+
+def attr(e, name):
+    """An attribute's value as a str, or None."""
+    if e is None or not e.hasAttribute(name):
+        return None
+    return str(e.getAttribute(name))
+
+
+def closest(e, selector):
+    return el(e.closest(selector)) if e is not None else None
+
+
+# -- what the page reads -----------------------------------------------------------------
+def fields():
+    """The page's fields (nova.web.protocol / host.fields_of: FormInput's names)."""
+
+    def value(i):
+        e = el(document.getElementById(i))
+        return str(e.value) if e is not None else None
+
+    seats = []
+    for i in range(6):
+        if el(document.getElementById("nova-name-" + str(i))) is None and i >= 2:
+            break
+        seats.append(i)
+    slider = el(document.querySelector('[data-ui="replay-seek"]'))
+    return {
+        "names": [value("nova-name-" + str(i)) for i in seats],
+        "colours": [value("nova-colour-" + str(i)) for i in seats],
+        "bots": [value("nova-bot-" + str(i)) for i in seats],
+        "pace": value("nova-bot-pace"),
+        "think_ms": value("nova-bot-think"),
+        "seed": value("nova-seed"),
+        "seek": str(slider.value) if slider is not None else None,
+        "here": str(window.location.href),
+    }
+
+
+def target_of(t):
+    """A click's target as protocol.Target says it."""
+    if t is None:
+        return {"element": False}
+    c = closest(t, "[data-move],[data-alt-move],[data-ui],[data-nova-share]")
+    d = {
+        "element": True,
+        "in_share_panel": closest(t, "[data-nova-share-panel]") is not None,
+        "on_share_button": closest(t, '[data-ui="share"]') is not None,
+        "in_help": closest(t, ".help") is not None,
+    }
+    if c is not None:
+        d["move"] = attr(c, "data-move") or attr(c, "data-alt-move")
+        d["ui"] = attr(c, "data-ui")
+        d["share"] = attr(c, "data-nova-share")
+        d["disabled"] = c.hasAttribute("disabled")
+        if attr(c, "aria-disabled") == "true":
+            d["why_ui"] = attr(c, "data-why-ui") or ""
+        return d
+    why = closest(t, "[data-why]")
+    if why is not None:
+        d["why"] = attr(why, "data-why")
+    space = closest(t, "[data-space],[data-stack]")
+    if space is not None and closest(t, "svg.board, svg.board-bg") is not None:
+        d["space"] = attr(space, "data-space") or attr(space, "data-stack")
+    return d
+
+
+# -- talking to the worker ---------------------------------------------------------------
+def busy(change):
+    """Count the messages whose frame is not drawn yet: <body data-nova-pending> while any
+    is (the bots' pulls are not counted: they go on by themselves). Tests wait for it."""
+    game["pending"] = max(0, game.get("pending", 0) + change)
+    if game["pending"]:
+        body.setAttribute("data-nova-pending", str(game["pending"]))
+    else:
+        body.removeAttribute("data-nova-pending")
+
+
+def send(message):
+    """Send a message to the game's worker (queued until it is up), one at a time: each
+    after the frame of the one before is drawn, as index.html answers each event before
+    the next (a Start tapped while the level's frame is on its way reads the level)."""
+    busy(1)
+    if game["worker"] is None:
+        game["queue"].append(message)
+        if message.get("ask") == "click" and not game["failed"]:
+            waiting()
+        return
+    game["outbox"].append(message)
+    if not game["sending"]:
+        game["sending"] = True  # (now: the task starts later, and one pump is enough)
+        asyncio.create_task(pump())
+
+
+async def pump():
+    try:
+        while game["outbox"] and game["worker"] is not None:
+            message = game["outbox"].pop(0)
+            if "fields" in message:  # the form as it is now, the frames before it drawn
+                message["fields"] = fields()
+            await call(message)
+    finally:
+        game["sending"] = False
+    if game["worker"] is None:  # no worker came up again: what waits goes with the next
+        game["queue"] = game["outbox"] + game["queue"]
+        game["outbox"] = []
+
+
+async def ask(message):
+    """The worker's frame for ``message``, or None if it did not answer in ANSWER_S."""
+    worker, box = game["worker"], {}
+
+    async def go():
+        try:
+            box["text"] = str(await worker.handle(json.dumps(message)))
+        except Exception as exc:
+            window.console.warn("nova: the game's worker failed: " + str(exc))
+            box["text"] = None
+
+    asyncio.create_task(go())
+    waited, limit = 0.0, ANSWER_S
+    try:
+        limit = float(window.novaAnswerS)  # a test's shorter wait
+    except Exception:
+        pass
+    while "text" not in box and waited < limit:
+        await asyncio.sleep(0.1)
+        waited += 0.1
+    return box.get("text")
+
+
+async def call(message):
+    text = await ask(message)
+    if text is None:  # sent again, first, once a worker is up (still counted): nothing lost
+        game["outbox"].insert(0, message)
+        if game["worker"] is not None:
+            await restart()
+        return
+    draw(json.loads(text))
+    busy(-1)
+
+
+def pull(kind):
+    """Ask the worker again (a bot's next decision, the hint), one at a time."""
+    if game["pulling"].get(kind):
+        return
+    game["pulling"][kind] = True
+
+    async def go():
+        try:
+            text = await ask({"ask": kind})
+        finally:
+            game["pulling"][kind] = False
+        if text is None:
+            await restart()
+            return
+        draw(json.loads(text))
+
+    asyncio.create_task(go())
+
+
+async def restart():
+    """The worker died: end it, start another from the page's storage (the last save),
+    which says so in plain words; then send what waited."""
+    if game["restarting"] or game["worker"] is None:
+        return
+    game["restarting"] = True
+    game["worker"] = None  # clicks wait in the queue meanwhile
+    script = el(document.querySelector('script[worker][name="' + game["name"] + '"]'))
+    if script is not None:
+        try:
+            script.xworker.terminate()
+        except Exception:
+            pass
+        script.remove()
+    game["starts"] += 1
+    game["name"] = "nova-game-" + str(game["starts"])
+    body.setAttribute("data-nova-worker-starts", str(game["starts"]))
+    try:
+        from pyscript import create_named_worker
+
+        worker = await create_named_worker(
+            src=WORKER_SRC, name=game["name"], config="./pyscript.toml", type="py"
+        )
+        await begin(worker, True)
+    except Exception as exc:
+        window.console.warn("nova: the game's worker did not start again: " + str(exc))
+        body.setAttribute("data-nova-error", "The game stopped and could not start again.")
+    finally:
+        game["restarting"] = False
+
+
+def waiting():
+    """A click before the worker is up: say that the game is on its way."""
+    box = el(document.getElementById("nova-boot"))
+    if box is not None:
+        text = el(box.querySelector(".nova-boot-text"))
+        if text is not None:
+            text.textContent = "Starting the game… it begins as soon as it is ready."
+    body.setAttribute("data-nova-waiting", "")
+
+
+# -- drawing a frame ---------------------------------------------------------------------
+def draw(frame):
+    for key, value in frame.get("writes", ()):
+        refused = str(window.novaStorage.write(key, value))  # boot.js: MicroPython cannot
+        if refused:  # catch what the storage throws; the game says so
+            send({"ask": "refused", "key": key, "how": refused})
+            break
+    html = frame.get("html")
+    if html is not None:
+        if window.novaMorph(root, html) is False:
+            send({"ask": "redraw"})
+        static = frame.get("static")
+        if static:
+            slot = el(root.querySelector('[data-nova-static="' + static[0] + '"]'))
+            if slot is not None and not slot.firstChild:
+                slot.innerHTML = static[1]
+        game["pace"] = frame.get("pace_ms", 300)
+        game["id"] = frame.get("game_id", "")
+        animate()
+        zoom_board()
+    for name, value in frame.get("body", {}).items():
+        if value is None:
+            body.removeAttribute(name)
+        else:
+            body.setAttribute(name, value)
+    game["keys"] = tuple(frame.get("keys", ()))
+    for effect in frame.get("effects", ()):
+        perform(effect["kind"], effect["data"])
+    if frame.get("focus"):
+        bring_choice(frame["focus"])
+    for kind in frame.get("pull", ()):
+        pull(kind)
+
+
+def perform(kind, data):
+    if kind == "help":
+        layer = el(root.querySelector("#help-layer"))
+        if layer is not None:
+            if data["open"]:
+                layer.removeAttribute("hidden")
+                close = el(layer.querySelector(".help .close"))
+                if close is not None:
+                    close.focus()
+            else:
+                layer.setAttribute("hidden", "")
+    elif kind == "address":
+        try:
+            window.history.replaceState(None, "", str(window.location.pathname) + data["search"])
+        except Exception:
+            pass
+    elif kind == "tab":
+        tab = window.open(data["url"], "_blank")
+        opened = tab is not None and hasattr(tab, "closed")
+        if opened:
+            tab.opener = None
+        send({"ask": "answer", "answer_id": data["id"], "how": "opened" if opened else ""})
+    elif kind == "offer":
+        asyncio.create_task(offer(data))
+    elif kind == "download":
+        blob = window.Blob.new(js([data["text"]]), js({"type": data["mime"]}))
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = data["name"]
+        body.appendChild(a)
+        a.click()
+        a.remove()
+    elif kind == "lab":
+        asyncio.create_task(lab_run(data["workers"]))
+    elif kind == "lab-end":
+        lab_end()
+    elif kind == "refocus":
+        bring_choice("game")
+        button = el(root.querySelector(data["opener"]))
+        if button is not None and document.activeElement == body:
+            button.focus()
+
+
+async def offer(data):
+    """The device's share menu, else the clipboard; what it did goes back."""
+    if data.get("focus"):
+        first = el(document.querySelector(data["focus"]))
+        if first is not None:
+            first.focus()
+    how = ""
+    nav = window.navigator
+    try:
+        if hasattr(nav, "share") and nav.share:
+            await nav.share(js({"title": data["title"], "url": data["url"]}))
+            how = "shared"
+    except Exception:
+        how = ""
+    if not how:
+        try:
+            await nav.clipboard.writeText(data["url"])
+            how = "copied"
+        except Exception:
+            how = ""
+    send({"ask": "answer", "answer_id": data["id"], "how": how})
+
+
+# -- the workbench's run: its games in lab workers started here (a worker starts none) ----
+LAB_SRC = "./lab_worker.py"
+LAB_BOOT_S = 60
+lab = {"workers": [], "names": [], "started": 0}
+
+
+async def lab_boot(name):
+    """A lab worker, up and answering hello (as app.py's lab_boot), or None."""
+    from pyscript import create_named_worker
+
+    async def up():  # (MicroPython's wait_for takes a coroutine, not a JS promise)
+        worker = await create_named_worker(
+            src=LAB_SRC, name=name, config="./pyscript.toml", type="py"
+        )
+        await worker.hello()
+        return worker
+
+    try:
+        return await asyncio.wait_for(up(), LAB_BOOT_S)
+    except Exception as exc:
+        window.console.warn("nova: a workbench worker did not start: " + str(exc))
+        return None
+
+
+async def lab_workers(wanted):
+    """Up to ``wanted`` lab workers, kept for later runs (LabRunner.start_workers)."""
+    have = len(lab["workers"])
+    if wanted > have:
+        try:  # PyScript waits for ever for a script it cannot fetch: ask for it first
+            ok = bool((await window.fetch(LAB_SRC)).ok)
+        except Exception:
+            ok = False
+        if ok:
+            names = []
+            for _ in range(wanted - have):
+                names.append("nova-lab-" + str(lab["started"]))
+                lab["started"] += 1
+            lab["names"] += names
+            booted = await asyncio.gather(*[lab_boot(n) for n in names])
+            lab["workers"] += [w for w in booted if w is not None]
+    return lab["workers"][:wanted]
+
+
+async def lab_run(wanted):
+    """Feed the run's games to the lab workers: each asks the game's worker for a request,
+    plays it, and hands the answer back with the next ask (LabRunner.run's feed)."""
+    t0 = window.performance.now()
+    body.setAttribute("data-nova-lab-workers", "starting")
+    workers = await lab_workers(wanted)
+    body.setAttribute("data-nova-lab-workers", str(len(workers)))
+    body.setAttribute("data-nova-lab-boot-ms", str(int(window.performance.now() - t0)))
+    n = len(workers)
+
+    async def feed(worker):
+        answer = None
+        while True:
+            text = await ask({"ask": "lab", "value": answer, "answer_id": n})
+            if text is None:
+                return
+            frame = json.loads(text)
+            draw(frame)
+            more = [e for e in frame.get("effects", ()) if e["kind"] in ("lab-game", "lab-more")]
+            if not more:
+                return
+            if worker is None:
+                answer = None
+                await asyncio.sleep(0)
+            else:
+                answer = str(await worker.play(more[0]["data"]["request"]))
+
+    await asyncio.gather(*[feed(w) for w in (workers or [None])])
+
+
+def lab_end():
+    """The idle lab workers end (each a Pyodide of its own: LabRunner.end_idle)."""
+    for name in lab["names"]:
+        script = el(document.querySelector('script[worker][name="' + name + '"]'))
+        if script is not None:
+            try:
+                script.xworker.terminate()
+            except Exception:
+                pass
+            script.remove()
+    lab["workers"], lab["names"] = [], []
+
+
+def bring_choice(kind):
+    """The keyboard goes to the next choice unless it is on a control still there."""
+    active = el(document.activeElement)
+    if active is not None and active != body and active.isConnected:
+        if kind == "lesson" and active.hasAttribute("data-lesson-target"):
+            return
+        if kind == "game" and closest(active, "[data-move],[data-ui],input,select,a,[tabindex]"):
+            if attr(active, "aria-disabled") != "true":
+                return
+    chosen = ("[data-lesson-target]", '[data-ui="next-lesson"]') if kind == "lesson" else CHOICES
+    for sel in chosen:
+        e = el(root.querySelector(sel))
+        if e is not None:
+            e.focus(js({"preventScroll": True}))
+            r = e.getBoundingClientRect()
+            if r.top < 0 or r.bottom > window.innerHeight:
+                e.scrollIntoView(js({"block": "center"}))
+            else:
+                e.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
+            return
+
+
+def zoom_board():
+    """dom.py's zoom_board (the same arithmetic): a phone zooms the board to its choices."""
+    stage = el(root.querySelector(".board-stage"))
+    if stage is None:
+        return
+    wrap = stage.parentElement
+    spec = attr(stage, "data-zoom")
+    if spec is None or window.innerWidth > PHONE_MAX_PX:
+        wrap.classList.remove("zoomed")
+        for name in ("tabindex", "role", "aria-label"):
+            wrap.removeAttribute(name)
+        return
+    try:
+        x0, y0, x1, y1, side = [float(v) for v in spec.split()]
+    except ValueError:
+        return
+    wrap.classList.add("zoomed")
+    width = float(wrap.clientWidth) or 1.0
+    side = max(side, 1.0)
+    scale = max(1.0, TAP_PX * BOARD_UNITS / (side * width))
+    least = FLOOR_PX * BOARD_UNITS / (side * width)
+    cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
+    if float(window.innerHeight) >= TALL_PX:
+        cap = max(cap, least)
+    scale = max(1.0, min(scale, cap))
+    stage.style.setProperty("--zs", f"{scale:.3f}")
+    wrap.setAttribute("tabindex", "0")
+    wrap.setAttribute("role", "region")
+    wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
+    px = width * scale / BOARD_UNITS
+    wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
+    wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+
+
+def animate():
+    """Each newly arrived stack's way on the board, once (not under reduced motion)."""
+    els = root.querySelectorAll("[data-nova-motion]")
+    if not els.length:
+        return
+    reduce = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    for i in range(els.length):
+        e = els.item(i)
+        key = game["id"] + ":" + str(e.getAttribute("data-nova-motion"))
+        if key in game["animated"]:
+            continue
+        game["animated"][key] = True
+        frames = []
+        for pair in str(attr(e, "data-nova-path") or "").split():
+            x, _, y = pair.partition(",")
+            try:
+                frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
+            except ValueError:
+                frames = []
+                break
+        if reduce or len(frames) < 2:
+            continue
+        e.setAttribute("data-nova-animated", "")
+        e.animate(js(frames), js({"duration": game["pace"], "easing": "ease-in-out"}))
+
+
+# -- events ------------------------------------------------------------------------------
+def on_click(event):
+    target = target_of(el(event.target))
+    if target.get("move") or target.get("ui"):
+        event.preventDefault()
+    tap(target)
+
+
+def tap(target):
+    """A tap on what ``target`` describes (a click now, or one kept from before)."""
+    level = target.get("ui") or ""
+    if game["worker"] is None and level.startswith("level:"):
+        # before the worker is up, the level's tap shows at once, and the form's seats say
+        # it (as the start screen's step does: every seat but the first plays the level),
+        # so that a Start tapped next reads it from the fields
+        buttons = root.querySelectorAll("[data-ui^='level:']")
+        for i in range(buttons.length):
+            b = buttons.item(i)
+            b.setAttribute("aria-pressed", "true" if attr(b, "data-ui") == level else "false")
+        for i in range(1, 6):
+            seat = el(document.getElementById("nova-bot-" + str(i)))
+            if seat is not None:
+                seat.value = level[len("level:") :]
+    send({"ask": "click", "target": target, "fields": fields()})
+
+
+def on_key(event):
+    t = el(event.target)
+    tag = str(t.tagName).lower() if t is not None else ""
+    if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+        return
+    key = str(event.key)
+    move = None
+    if t is not None and tag != "button":
+        move = attr(t, "data-move")
+    on_button = tag == "button" or attr(t, "role") == "button"
+    if key in CARD_KEYS and key in game["keys"]:
+        card = el(root.querySelector('.hand [data-card-key="' + key + '"]'))
+        if card is None:
+            return
+        event.preventDefault()
+        play = el(card.querySelector("[data-move]"))
+        if play is not None:
+            play.focus()
+            return
+        why = el(card.querySelector("[data-why]"))
+        if why is not None:
+            send({"ask": "click", "target": {"why": attr(why, "data-why")}, "fields": fields()})
+        return
+    if key in game["keys"] or (move and key in ("Enter", " ")):
+        if on_button and key in ("Enter", " ") and not move:
+            return  # the browser clicks the focused button
+        event.preventDefault()
+        send({"ask": "key", "key": key, "value": move, "on_button": on_button})
+
+
+def on_change(event):
+    t = el(event.target)
+    name = attr(t, "data-lab")
+    if name:
+        send({"ask": "change", "key": name, "value": str(t.value)})
+
+
+def on_hash(event):
+    fragment = str(window.location.hash or "")
+    if len(fragment) > 1:
+        send({"ask": "hash", "value": fragment[1:]})
+
+
+def on_storage(event):
+    key = event.key
+    if isinstance(key, str) and key.startswith("nova"):
+        value = event.newValue
+        send({"ask": "storage", "key": key, "value": value if isinstance(value, str) else None})
+
+
+def on_long_press(event):
+    card = closest(el(event.target), ".card[tabindex], .academy-pick")
+    if card is not None:
+        event.preventDefault()
+        card.focus()
+
+
+def stored():
+    """The storage's nova keys, or None where the page's storage is off (boot.js reads
+    them: where storage is denied, touching it throws past MicroPython's try)."""
+    return json.loads(str(window.novaStorage.items()))
+
+
+async def main():
+    for name, handler, where in (
+        ("click", on_click, document), ("keydown", on_key, document),
+        ("change", on_change, document), ("contextmenu", on_long_press, document),
+        ("hashchange", on_hash, None), ("storage", on_storage, None),
+    ):  # fmt: skip
+        if where is None:  # the window's own (MicroPython's window proxy calls it unbound)
+            document.defaultView.addEventListener(name, create_proxy(handler))
+        else:
+            where.addEventListener(name, create_proxy(handler))
+    body.setAttribute("data-nova-page", "mpy")
+    # the taps made before this page listened (assets/taps.js), in order: each as if now
+    early = window.novaEarlyTaps
+    body.removeAttribute("data-nova-pending")
+    for i in range(early.length if early else 0):
+        tap(target_of(el(early[i])))
+    try:
+        await begin(await workers["nova-game"], False)
+    except Exception as exc:
+        game["failed"] = True
+        window.console.warn("nova: the game's worker did not start: " + str(exc))
+        body.setAttribute("data-nova-error", "The game could not start in this browser.")
+
+
+def memory_gb():
+    """navigator.deviceMemory (Chromium only), or None."""
+    try:
+        m = window.navigator.deviceMemory
+        return float(m) if isinstance(m, (int, float)) else None
+    except Exception:
+        return None
+
+
+async def begin(worker, restarted):
+    """The worker is up: start the game there, draw its first frame, send what waited."""
+    loc = window.location
+    start = {
+        "ask": "start",
+        "page_url": str(loc.origin) + str(loc.pathname),
+        "query": "" if restarted else str(loc.search or ""),
+        "value": "" if restarted else str(loc.hash or "")[1:],
+        "embed": bool(document.documentElement.classList.contains("nova-embed")),
+        "storage": stored(),
+        "restarted": restarted,
+        "cores": int(window.navigator.hardwareConcurrency or 1),
+        "memory_gb": memory_gb(),
+    }
+    text = await worker.start(json.dumps(start))
+    pre = el(document.getElementById("nova-prerender"))
+    if pre is not None:
+        pre.remove()
+    game["worker"] = worker
+    draw(json.loads(str(text)))
+    body.removeAttribute("data-nova-waiting")
+    queued, game["queue"] = game["queue"], []
+    for message in queued:
+        busy(-1)  # counted when it was queued; send counts it again
+        send(message)
+
+
+asyncio.create_task(main())
