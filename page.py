@@ -24,6 +24,7 @@ TALL_PX = 700
 IN_VIEW = 0.35
 CHOICES = (
     ".pass-card [data-ui=ready]",
+    ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach (nova/web/dom.py)
     ".choices [data-move]",
     "svg.board [data-move]",
     ".academy [data-move]",

@@ -165,7 +165,7 @@ def chooser_html(view: View, space: str, ways: Sequence[str], came: Sequence[str
 
 def academy_folds_html(view: View, folded: Folded, came: Sequence[str] = ()) -> str:
     """At the turn's step, the Academy's cards an Upgrade card in hand takes, as small
-    buttons under the prompt (the Academy's panel is far down a phone's drawer): one tap
+    buttons right under the hand (the Academy's panel is far down a phone's drawer): one tap
     plays the Upgrade card (with the Chain link before it when one is needed) and takes
     that card, or asks which way when several do (the chooser)."""
     lay = view.layout
@@ -175,7 +175,7 @@ def academy_folds_html(view: View, folded: Folded, came: Sequence[str] = ()) -> 
         ways = folded.get(key)
         if not ways:
             continue
-        name = lay.special[cid]["name"] if cid is not None else "the Academy Deck's top"
+        name = lay.special[cid]["name"] if cid is not None else "the Deck's top"
         out.append(
             f'<button type="button" class="choice fold-take" {fold_act(key, ways)}>'
             f"Take {escape(name)}</button>"

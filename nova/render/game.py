@@ -406,8 +406,8 @@ def game_html(view: View, page: GamePage) -> str:
     ways = (page.folded or {}).get(page.choosing)
     if ways:  # a place several ways reach was tapped: which way (its cards)
         actions = chooser_html(view, page.choosing, ways, page.came) + actions
-    elif page.folded:
-        actions = academy_folds_html(view, page.folded, page.came) + actions
+    # the Academy's cards an Upgrade card takes in one tap, right under the hand
+    takes = academy_folds_html(view, page.folded, page.came) if page.folded and not ways else ""
     share_panel = page.share_panel
     return (
         f'<div class="game" data-seat="{view.seat}" data-decider="{view.current}">'
@@ -421,6 +421,7 @@ def game_html(view: View, page: GamePage) -> str:
         + part(f'<div class="action-bar">{actions}{end}</div>', "part-actions")
         + page.weighed
         + part(hand_html(view, lay, keys, page.came), "part-hand")
+        + takes
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
         f"data-nova-share-panel{'' if share_panel else ' hidden'}>{share_panel}</div>"
