@@ -147,7 +147,7 @@ def _way_button(view: View, way: str, came: Sequence[str], ships: bool) -> str:
     title = escape(way_words(view, way, came), quote=True)
     return (
         f'<button type="button" class="choice fold-way" data-alt-move="{escape(way, quote=True)}"'
-        f' title="{title}" aria-label="{title}">{" ".join(bits)}</button>'
+        f' title="{title}">{" ".join(bits)}</button>'
     )
 
 
