@@ -40,6 +40,7 @@ WORKER_SRC = "./game_worker.py"
 # a worker that has not answered in this long is taken for dead (a phone out of memory, a
 # crash: its calls never settle) and started again from the last save
 ANSWER_S = 20
+BOOT_S = 60  # the game's worker not up by then counts as failed (nova/web/workers.py's bound)
 
 
 def js(value):
@@ -671,12 +672,18 @@ async def main():
     body.removeAttribute("data-nova-pending")
     for i in range(early.length if early else 0):
         tap(target_of(el(early[i])))
-    try:
+    async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
         await begin(await workers["nova-game"], False)
+
+    try:
+        await asyncio.wait_for(up(), BOOT_S)
     except Exception as exc:
         game["failed"] = True
         window.console.warn("nova: the game's worker did not start: " + str(exc))
-        body.setAttribute("data-nova-error", "The game could not start in this browser.")
+        body.setAttribute("data-nova-error", "The game's worker did not start: " + str(exc))
+        text = el(document.querySelector("#nova-boot .nova-boot-text"))
+        if text is not None:  # the person reads plain words (the attribute is the developer's)
+            text.textContent = "The game could not start in this browser. Reloading the page may help."
 
 
 def memory_gb():
