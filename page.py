@@ -327,6 +327,8 @@ def perform(kind, data):
         body.appendChild(a)
         a.click()
         a.remove()
+    elif kind == "snapshot":  # how the game's worker booted (tests, bench-page)
+        document.documentElement.setAttribute("data-nova-snapshot", data["state"])
     elif kind == "lab":
         asyncio.create_task(lab_run(data["workers"]))
     elif kind == "lab-end":
