@@ -22,6 +22,7 @@ BOARD_UNITS = 1100
 FLOOR_PX = 45
 TALL_PX = 700
 IN_VIEW = 0.35
+MAX_ZOOM = 4.0
 CHOICES = (
     ".pass-card [data-ui=ready]",
     ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach (nova/web/dom.py)
@@ -40,6 +41,7 @@ WORKER_SRC = "./game_worker.py"
 # a worker that has not answered in this long is taken for dead (a phone out of memory, a
 # crash: its calls never settle) and started again from the last save
 ANSWER_S = 20
+BOOT_S = 60  # the game's worker not up by then counts as failed (nova/web/workers.py's bound)
 
 
 def js(value):
@@ -162,8 +164,10 @@ async def pump():
 
 
 async def ask(message):
-    """The worker's frame for ``message``, or None if it did not answer in ANSWER_S."""
-    worker, box = game["worker"], {}
+    """The worker's frame for ``message``, or None if it did not answer in ANSWER_S. (Its
+    answer is taken the moment it comes: frames are drawn in the order the worker made
+    them, which its elided parts need.)"""
+    worker, box, done = game["worker"], {}, asyncio.Event()
 
     async def go():
         try:
@@ -171,16 +175,18 @@ async def ask(message):
         except Exception as exc:
             window.console.warn("nova: the game's worker failed: " + str(exc))
             box["text"] = None
+        done.set()
 
     asyncio.create_task(go())
-    waited, limit = 0.0, ANSWER_S
+    limit = ANSWER_S
     try:
         limit = float(window.novaAnswerS)  # a test's shorter wait
     except Exception:
         pass
-    while "text" not in box and waited < limit:
-        await asyncio.sleep(0.1)
-        waited += 0.1
+    try:
+        await asyncio.wait_for(done.wait(), limit)
+    except Exception:  # (asyncio.TimeoutError): taken for dead
+        pass
     return box.get("text")
 
 
@@ -252,7 +258,7 @@ def waiting():
         text = el(box.querySelector(".nova-boot-text"))
         if text is not None:
             text.textContent = "Starting the game… it begins as soon as it is ready."
-    body.setAttribute("data-nova-waiting", "")
+    body.setAttribute("data-nova-queued", "")
 
 
 # -- drawing a frame ---------------------------------------------------------------------
@@ -264,7 +270,7 @@ def draw(frame):
             break
     html = frame.get("html")
     if html is not None:
-        if window.novaMorph(root, html) is False:
+        if window.novaMorph(root, html, True) is False:  # the field typed in is kept
             send({"ask": "redraw"})
         static = frame.get("static")
         if static:
@@ -322,6 +328,8 @@ def perform(kind, data):
         body.appendChild(a)
         a.click()
         a.remove()
+    elif kind == "snapshot":  # how the game's worker booted (tests, bench-page)
+        document.documentElement.setAttribute("data-nova-snapshot", data["state"])
     elif kind == "lab":
         asyncio.create_task(lab_run(data["workers"]))
     elif kind == "lab-end":
@@ -444,6 +452,8 @@ def lab_end():
 
 def bring_choice(kind):
     """The keyboard goes to the next choice unless it is on a control still there."""
+    if kind == "game":
+        drawer_to_top()
     active = el(document.activeElement)
     if active is not None and active != body and active.isConnected:
         if kind == "lesson" and active.hasAttribute("data-lesson-target"):
@@ -464,38 +474,74 @@ def bring_choice(kind):
             return
 
 
+def drawer_to_top():
+    """dom.py's drawer_to_top: a new decision shows the phone's drawer from its top."""
+    moves = attr(body, "data-nova-moves")
+    if game.get("drawer_at") == moves:
+        return
+    game["drawer_at"] = moves
+    drawer = el(root.querySelector(".game .controls"))
+    if drawer is not None:
+        drawer.scrollTop = 0
+
+
 def zoom_board():
-    """dom.py's zoom_board (the same arithmetic): a phone zooms the board to its choices."""
+    """dom.py's zoom_board: a phone zooms the board to its choices (the player's own pinch
+    kept: boot.js's novaUserZoom); the scale and scroll are nova/render/zoom.py's
+    zoom_window, the same arithmetic (MicroPython has no dataclasses to import it)."""
     stage = el(root.querySelector(".board-stage"))
     if stage is None:
         return
+    keep = window.novaUserZoom
+    if keep and keep(stage):
+        return
     wrap = stage.parentElement
-    spec = attr(stage, "data-zoom")
-    if spec is None or window.innerWidth > PHONE_MAX_PX:
+    box = zoom_box(attr(stage, "data-zoom"))
+    if box is None or window.innerWidth > PHONE_MAX_PX:
         wrap.classList.remove("zoomed")
         for name in ("tabindex", "role", "aria-label"):
             wrap.removeAttribute(name)
         return
-    try:
-        x0, y0, x1, y1, side = [float(v) for v in spec.split()]
-    except ValueError:
-        return
     wrap.classList.add("zoomed")
-    width = float(wrap.clientWidth) or 1.0
-    side = max(side, 1.0)
-    scale = max(1.0, TAP_PX * BOARD_UNITS / (side * width))
-    least = FLOOR_PX * BOARD_UNITS / (side * width)
-    cap = (float(wrap.clientHeight) / (IN_VIEW * width)) ** 0.5
-    if float(window.innerHeight) >= TALL_PX:
-        cap = max(cap, least)
-    scale = max(1.0, min(scale, cap))
+    scale, left, top = zoom_window(
+        box, float(wrap.clientWidth) or 1.0, float(wrap.clientHeight), float(window.innerHeight)
+    )
     stage.style.setProperty("--zs", f"{scale:.3f}")
     wrap.setAttribute("tabindex", "0")
     wrap.setAttribute("role", "region")
     wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
+    wrap.scrollLeft = left
+    wrap.scrollTop = top
+
+
+def zoom_box(spec):
+    """ZoomBox.parse: (x0, y0, x1, y1, side), or None."""
+    try:
+        x0, y0, x1, y1, side = [float(v) for v in str(spec).split()]
+    except ValueError:
+        return None
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return x0, y0, x1, y1, side
+
+
+def zoom_window(box, width, height, screen_height):
+    """nova/render/zoom.py's zoom_window: (scale, left, top)."""
+    x0, y0, x1, y1, side = box
+    width, height = max(width, 1.0), max(height, 1.0)
+    side = max(side, 1.0)
+    tap = TAP_PX * BOARD_UNITS / (side * width)
+    cap = (height / (IN_VIEW * width)) ** 0.5
+    if screen_height >= TALL_PX:
+        cap = max(cap, FLOOR_PX * BOARD_UNITS / (side * width))
+    fit = min(BOARD_UNITS / (x1 - x0), BOARD_UNITS * height / (width * (y1 - y0)))
+    scale = max(min(1.0, fit), min(tap, cap, fit, MAX_ZOOM))
     px = width * scale / BOARD_UNITS
-    wrap.scrollLeft = (x0 + x1) / 2 * px - float(wrap.clientWidth) / 2
-    wrap.scrollTop = (y0 + y1) / 2 * px - float(wrap.clientHeight) / 2
+    left = (x0 + x1) / 2 * px - width / 2
+    top = (y0 + y1) / 2 * px - height / 2
+    left = min(max(left, 0.0), max(0.0, width * scale - width))
+    top = min(max(top, 0.0), max(0.0, width * scale - height))
+    return scale, left, top
 
 
 def animate():
@@ -629,12 +675,18 @@ async def main():
     body.removeAttribute("data-nova-pending")
     for i in range(early.length if early else 0):
         tap(target_of(el(early[i])))
-    try:
+    async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
         await begin(await workers["nova-game"], False)
+
+    try:
+        await asyncio.wait_for(up(), BOOT_S)
     except Exception as exc:
         game["failed"] = True
         window.console.warn("nova: the game's worker did not start: " + str(exc))
-        body.setAttribute("data-nova-error", "The game could not start in this browser.")
+        body.setAttribute("data-nova-error", "The game's worker did not start: " + str(exc))
+        text = el(document.querySelector("#nova-boot .nova-boot-text"))
+        if text is not None:  # the person reads plain words (the attribute is the developer's)
+            text.textContent = "The game could not start in this browser. Reloading the page may help."
 
 
 def memory_gb():
@@ -656,6 +708,7 @@ async def begin(worker, restarted):
         "value": "" if restarted else str(loc.hash or "")[1:],
         "embed": bool(document.documentElement.classList.contains("nova-embed")),
         "storage": stored(),
+        "how": str(window.novaStorage.probe()),  # a write refused already (full storage)
         "restarted": restarted,
         "cores": int(window.navigator.hardwareConcurrency or 1),
         "memory_gb": memory_gb(),
@@ -666,7 +719,7 @@ async def begin(worker, restarted):
         pre.remove()
     game["worker"] = worker
     draw(json.loads(str(text)))
-    body.removeAttribute("data-nova-waiting")
+    body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []
     for message in queued:
         busy(-1)  # counted when it was queued; send counts it again

@@ -205,13 +205,16 @@ addEventListener("unhandledrejection", (e) => {
 // novaMorph returns true when the morph went as planned; false when an elided part
 // (data-nova-elided: "you already show this") found no shown element with its key, so the
 // page must send the whole markup again (nova/render/keep.py, nova/web/app.py).
-window.novaMorph = (root, html) => {
+// keepActive (threads.html: a frame comes a moment after the event, maybe while the person
+// types in a field): the focused field's value is left as it is.
+window.novaMorph = (root, html, keepActive) => {
   let ok = true;
   const kept = (old, next) =>
     old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-nova-keep") &&
     old.getAttribute("data-nova-keep") === next.getAttribute("data-nova-keep");
   window.Idiomorph.morph(root, html, {
     morphStyle: "innerHTML",
+    ignoreActiveValue: !!keepActive,
     callbacks: {
       beforeNodeMorphed: (old, next) => {
         if (kept(old, next)) return false;
@@ -235,9 +238,9 @@ window.novaStorage = {
   // the nova keys as JSON, or "null" where storage is off
   items() {
     try {
+      // readable is on (as nova/web/dom.py's local_storage): a full storage still reads
       const ls = window.localStorage;
-      ls.setItem("nova:probe", "1");
-      ls.removeItem("nova:probe");
+      if (!ls || typeof ls.getItem !== "function") return "null";
       const out = {};
       for (let i = 0; i < ls.length; i++) {
         const k = ls.key(i);
@@ -246,6 +249,16 @@ window.novaStorage = {
       return JSON.stringify(out);
     } catch (e) {
       return "null";
+    }
+  },
+  // "" if a write goes through, else the error's name (full: QuotaExceededError)
+  probe() {
+    try {
+      window.localStorage.setItem("nova:probe", "1");
+      window.localStorage.removeItem("nova:probe");
+      return "";
+    } catch (e) {
+      return String((e && e.name) || e);
     }
   },
   // "" once written (value null: removed), else the error's name

@@ -20,7 +20,7 @@
     }
     const text = document.querySelector("#nova-boot .nova-boot-text");
     if (text) text.textContent = "Starting the game… it begins as soon as it is ready.";
-    body.setAttribute("data-nova-waiting", "");
+    body.setAttribute("data-nova-queued", "");
     body.setAttribute("data-nova-pending", String(window.novaEarlyTaps.length));
   }, true);
 })();

@@ -138,6 +138,31 @@ def wait_ready(page, timeout: float = 60_000) -> None:
         pytest.fail(f"page failed to start: data-nova-error={error!r}")
 
 
+@contextlib.contextmanager
+def publishers_frame(host, site_dir: Path, directory: Path, size: tuple[int, int], query=""):
+    """The game in the publisher's frame: ``host`` (a page) opens the publisher's page on
+    another origin (127.0.0.2, files in ``directory``) holding the site in a ``size`` iframe;
+    yields (the game's frame, ready; the site's URL)."""
+    from tests.phone_helpers import other_origin, parent_page
+
+    try:
+        publisher = other_origin(directory)
+        parent = publisher.__enter__()
+    except OSError as exc:  # pragma: no cover - no 127.0.0.2 loopback
+        pytest.skip(f"no 127.0.0.2 loopback: {exc}")
+    try:
+        with serve_site(site_dir, extra_ancestors=[parent]) as site:
+            parent_page(directory, site, size, query)
+            host.goto(parent + "/index.html")
+            frame = host.locator("#game").element_handle().content_frame()
+            assert frame is not None
+            wait_ready(frame)
+            assert frame.evaluate("window.top !== window.self")
+            yield frame, site
+    finally:
+        publisher.__exit__(None, None, None)
+
+
 def pytest_collection_modifyitems(config, items):
     # The order is the schedule: pytest-xdist (`make test`: --dist load --maxschedchunk 1)
     # hands each free worker the next test, so the long tests go first and the many short

@@ -8,11 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from nova.bots import BOT_NAMES, LAB_ONLY, SearchBot, choose_move, make_bot
+from nova.bots import BOT_NAMES, LAB_ONLY, TRIAL, SearchBot, choose_move, make_bot
 from nova.links import decode
 from nova.rules import View, determinize, new_game
 
 SMALL = 4  # a search budget small enough for tests
+# every bot a seat may play: the page's, and the lab's bots on trial (a level's bot to be);
+# a trial's simulation costs a few of the raider's, so it plays fewer
+PLAYERS = BOT_NAMES + TRIAL
+TRIAL_SMALL = 2
 
 
 def _states(players: int, seed: int, every: int = 37, limit: int = 8):
@@ -28,11 +32,13 @@ def _states(players: int, seed: int, every: int = 37, limit: int = 8):
 
 
 def _name(bot: str) -> str:
+    if bot in TRIAL:
+        return f"{bot}:{TRIAL_SMALL}"
     return bot if bot in ("random", "greedy") else f"{bot}:{SMALL}"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("bot", BOT_NAMES)
+@pytest.mark.parametrize("bot", PLAYERS)
 def test_bots_only_choose_legal_moves(players, bot):
     """Whatever the position, a bot's decision is one the rules allow (R22-R49)."""
     for s in _states(players, seed=players * 11):
@@ -88,11 +94,12 @@ def _two_deals(players: int, seed: int, limit: int):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("bot", BOT_NAMES)
+@pytest.mark.parametrize("bot", PLAYERS)
 def test_bots_cannot_tell_hidden_deals_apart(bot, players):
     """Two games that differ only in cards the seat cannot see get the same decision: every
-    bot the page offers sees ``state.view(seat)`` and nothing else (the lab's path: a fresh
-    view of each of the two states, as ``nova.lab.core.game.play_game`` hands it)."""
+    bot the page offers, and every bot on trial for a level, sees ``state.view(seat)`` and
+    nothing else (the lab's path: a fresh view of each of the two states, as
+    ``nova.lab.core.game.play_game`` hands it)."""
     for _, s, other in _two_deals(players, seed=9 + players, limit=6):
         seat = s.current_player
         a = make_bot(_name(bot)).choose(s.view(seat), seed=3)
@@ -103,7 +110,8 @@ def test_bots_cannot_tell_hidden_deals_apart(bot, players):
 def test_the_peeking_ceiling_does_tell_hidden_deals_apart():
     """The lab's ceiling bot thinks on the true state, so the test above would catch a page
     bot that did: over the same positions it decides differently for some of the pairs."""
-    assert LAB_ONLY == ("peek",) and "peek" not in BOT_NAMES
+    # every other bot a seat may play is in the test above: the page's and those on trial
+    assert set(LAB_ONLY) - set(TRIAL) == {"peek"} and "peek" not in BOT_NAMES
     differ = 0
     for players in (2, 3, 4):
         for view, s, other in _two_deals(players, seed=9 + players, limit=6):
@@ -125,7 +133,7 @@ def test_choose_move_needs_only_plain_json(bot):
     assert choose_move(bot, view, seed=1, budget=SMALL) in s.legal_moves()
 
 
-@pytest.mark.parametrize("bot", BOT_NAMES)
+@pytest.mark.parametrize("bot", PLAYERS)
 def test_same_seed_same_move(bot):
     for s in _states(2, seed=6, limit=4):
         view = s.view(s.current_player)

@@ -17,7 +17,9 @@ class Page:
     """What the page's main thread does with frames: keeps its storage (the real one),
     performs the writes, remembers the body's attributes and the last markup."""
 
-    def __init__(self, storage: dict[str, str] | None = None, query: str = "") -> None:
+    def __init__(
+        self, storage: dict[str, str] | None = None, query: str = "", refused: str = ""
+    ) -> None:
         self.storage = {} if storage is None else storage
         self.body: dict[str, str] = {}
         self.html = ""
@@ -25,6 +27,7 @@ class Page:
         start = PageMessage(
             Ask.START, page_url="https://nova.example/", query=query,
             storage={k: v for k, v in self.storage.items() if k.startswith("nova")},
+            how=refused,
         )  # fmt: skip
         self.host = GameHost(PageMessage.from_json(start.to_json()))
         self.take(self.host.first_frame())
@@ -187,3 +190,15 @@ def test_a_workbench_run_is_fed_to_the_pages_lab_workers_and_finishes():
             break
     assert page.body.get("data-nova-lab-done") == "done"
     assert page.body["data-nova-lab-games"] == "2/2"
+
+
+def test_a_storage_full_at_the_start_opens_the_saved_game_and_says_it_is_full():
+    """The page's probe write was refused (QuotaExceededError): the saves still read, the
+    game opens, and the person reads that storage is full, not that saving is off."""
+    page = Page()
+    page.click(ui="new-game", fields={"seed": "5"})
+    to_decision(page)
+    page.click(move=legal_on_screen(page.html)[0])
+    again = Page(storage=dict(page.storage), refused="QuotaExceededError")
+    assert again.moves() == 1
+    assert "storage is full" in again.html and "Saving is off" not in again.html

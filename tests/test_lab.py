@@ -139,10 +139,15 @@ def _game_for_game(results: list[GameResult]) -> list[GameResult]:
     return [r.without_think() for r in results]
 
 
-@pytest.fixture(scope="module")
-def dask_cluster():
-    """A Dask scheduler and two worker processes on 127.0.0.1, for this module's tests."""
+@pytest.mark.slow
+def test_a_dask_cluster_plays_the_same_games_as_this_machine(capsys):
+    """Same seeds, same games, game for game, whether one process or two Dask workers play
+    them: the batches, the lab command's report (with a variant) and the ladder's ratings.
+    One cluster for the three: starting one (a scheduler and two worker processes, each
+    importing the lab) costs more than their games."""
     distributed = pytest.importorskip("distributed")
+    from nova.lab.runners import Batch, run_batches
+
     with distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
@@ -151,41 +156,34 @@ def dask_cluster():
         dashboard_address=":0",  # any free port: two clusters may run at once (xdist)
     ) as cluster:
         assert len(cluster.workers) == 2
-        yield cluster.scheduler_address
+        address = cluster.scheduler_address
+        batches = [
+            Batch(2, ("greedy", "random"), 6, None, SHORT, 5),
+            Batch(3, ("random", "greedy", "random"), 4, None, None, 5),
+        ]
+        there, _ = run_batches(batches, scheduler=address)
+        here, _ = run_batches(batches, workers=1)
+        assert [len(rs) for rs in there] == [6, 4]
+        for a, b in zip(there, here, strict=True):
+            assert [r.g for r in a] == list(range(len(a)))
+            assert _game_for_game(a) == _game_for_game(b)
 
+        # the lab command reports what it reports locally
+        args = ["--players", "2", "--bots", "random", "--games", "4", "--seed", "2",
+                "--compare", VARIANT]  # fmt: skip
+        lab_there = _lab_json(capsys, *args, "--scheduler", address)
+        lab_here = _lab_json(capsys, *args, "--workers", "1")
+        assert lab_there["scheduler"] == address
+        for key in ("wins", "mean_score", "end_reasons", "arc", "cards", "turns"):
+            assert lab_there[key] == lab_here[key], key
+            assert lab_there["compare"][key] == lab_here["compare"][key], key
 
-def test_a_dask_cluster_plays_the_same_games_as_this_machine(dask_cluster):
-    """Same seeds, same games, game for game, whether one process or two Dask workers play."""
-    from nova.lab.runners import Batch, run_batches
-
-    batches = [
-        Batch(2, ("greedy", "random"), 6, None, SHORT, 5),
-        Batch(3, ("random", "greedy", "random"), 4, None, None, 5),
-    ]
-    there, _ = run_batches(batches, scheduler=dask_cluster)
-    here, _ = run_batches(batches, workers=1)
-    assert [len(rs) for rs in there] == [6, 4]
-    for a, b in zip(there, here, strict=True):
-        assert [r.g for r in a] == list(range(len(a)))
-        assert _game_for_game(a) == _game_for_game(b)
-
-
-def test_lab_command_on_a_dask_cluster_reports_what_it_reports_locally(capsys, dask_cluster):
-    args = ["--players", "2", "--bots", "random", "--games", "4", "--seed", "2",
-            "--compare", VARIANT]  # fmt: skip
-    there = _lab_json(capsys, *args, "--scheduler", dask_cluster)
-    here = _lab_json(capsys, *args, "--workers", "1")
-    assert there["scheduler"] == dask_cluster
-    for key in ("wins", "mean_score", "end_reasons", "arc", "cards", "turns"):
-        assert there[key] == here[key], key
-        assert there["compare"][key] == here["compare"][key], key
-
-
-def test_ladder_on_a_dask_cluster_plays_the_same_games_as_this_machine(capsys, dask_cluster):
-    args = ["ladder", "--bots", "greedy,random", "--games", "2", "--seed", "2"]
-    there = _lab_json(capsys, *args, "--scheduler", dask_cluster)
-    here = _lab_json(capsys, *args, "--workers", "1")
-    assert there["ratings"] == here["ratings"] and there["pairs"] == here["pairs"]
+        # the ladder rates the same games
+        args = ["ladder", "--bots", "greedy,random", "--games", "2", "--seed", "2"]
+        ladder_there = _lab_json(capsys, *args, "--scheduler", address)
+        ladder_here = _lab_json(capsys, *args, "--workers", "1")
+        assert ladder_there["ratings"] == ladder_here["ratings"]
+        assert ladder_there["pairs"] == ladder_here["pairs"]
 
 
 def test_lab_warns_of_a_worker_with_other_nova_code():

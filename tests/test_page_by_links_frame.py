@@ -14,8 +14,7 @@ import pytest
 
 from nova_tools.benchmarks.chromium import DISABLED_FEATURES, launch_chromium
 from tests.browser_watch import PageLog, log_args, log_size, watch_page
-from tests.conftest import LOCAL_ONLY, record, serve_site, wait_ready
-from tests.phone_helpers import other_origin, parent_page
+from tests.conftest import LOCAL_ONLY, publishers_frame, record, wait_ready
 from tests.test_page_by_links import body, join_and_start, play_turns
 
 pytestmark = pytest.mark.browser
@@ -70,43 +69,30 @@ def devices(request, page_factory, playwright_sync, browser_log):
 def test_a_game_by_links_begun_in_the_publishers_frame(devices, site_dir, tmp_path):
     storage, new_page = devices
     host = new_page(**TOUCH)
-    try:
-        publisher = other_origin(tmp_path)
-        parent = publisher.__enter__()
-    except OSError as exc:  # pragma: no cover - no 127.0.0.2 loopback
-        pytest.skip(f"no 127.0.0.2 loopback: {exc}")
-    try:
-        with serve_site(site_dir, extra_ancestors=[parent]) as site:
-            parent_page(tmp_path, site, FRAME)
-            host.goto(parent + "/index.html")
-            frame = host.locator("#game").element_handle().content_frame()
-            assert frame is not None
-            wait_ready(frame)
-            assert frame.evaluate(STORES) == (storage == "partitioned")
-            if storage == "blocked":  # said before a game is begun: how to keep one
-                said = frame.inner_text(".start")
-                assert "Saving is off" in said and "Full page" in said
-            # "Play by links" in the frame: the set-up opens in a tab of the game's own
-            with host.context.expect_page() as opened:
-                frame.locator('[data-ui="by-links"]').tap()
-            tab = opened.value
-            wait_ready(tab)
-            assert "embed" not in tab.url and tab.url.startswith(site)
-            assert not tab.evaluate("document.documentElement.classList.contains('nova-embed')")
-            # the frame says where the game went, and holds no seat
-            frame.wait_for_selector('[role="alert"]:has-text("new tab")')
-            assert frame.evaluate("document.body.dataset.novaSeat") is None
-            # the tab's storage is not the frame's (partitioned: each kept apart)
-            assert tab.evaluate("localStorage.getItem('frame-probe')") is None
-            assert tab.locator('[data-ui="by-links"][aria-pressed="true"]').count() == 1
-            tab.tap('[data-ui="players:2"]')
-            tab.tap('[data-ui="new-game"]')
-            joiner = new_page(**TOUCH)
-            reply = new_page(context=host.context)  # the joiner's reply, opened from a chat
-            a, b = join_and_start(tab, joiner, reply, site)
-            assert body(a, "data-nova-seat") == "A" and body(b, "data-nova-seat") == "B"
-            play_turns({"A": a, "B": b}, site, 4)  # the game goes on by links
-    finally:
-        publisher.__exit__(None, None, None)
+    with publishers_frame(host, site_dir, tmp_path, FRAME) as (frame, site):
+        assert frame.evaluate(STORES) == (storage == "partitioned")
+        if storage == "blocked":  # said before a game is begun: how to keep one
+            said = frame.inner_text(".start")
+            assert "Saving is off" in said and "Full page" in said
+        # "Play by links" in the frame: the set-up opens in a tab of the game's own
+        with host.context.expect_page() as opened:
+            frame.locator('[data-ui="by-links"]').tap()
+        tab = opened.value
+        wait_ready(tab)
+        assert "embed" not in tab.url and tab.url.startswith(site)
+        assert not tab.evaluate("document.documentElement.classList.contains('nova-embed')")
+        # the frame says where the game went, and holds no seat
+        frame.wait_for_selector('[role="alert"]:has-text("new tab")')
+        assert frame.evaluate("document.body.dataset.novaSeat") is None
+        # the tab's storage is not the frame's (partitioned: each kept apart)
+        assert tab.evaluate("localStorage.getItem('frame-probe')") is None
+        assert tab.locator('[data-ui="by-links"][aria-pressed="true"]').count() == 1
+        tab.tap('[data-ui="players:2"]')
+        tab.tap('[data-ui="new-game"]')
+        joiner = new_page(**TOUCH)
+        reply = new_page(context=host.context)  # the joiner's reply, opened from a chat
+        a, b = join_and_start(tab, joiner, reply, site)
+        assert body(a, "data-nova-seat") == "A" and body(b, "data-nova-seat") == "B"
+        play_turns({"A": a, "B": b}, site, 4)  # the game goes on by links
     for page in (host, joiner, a):
         assert page.nova.page_errors == [] and page.nova.external == []

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from axe_helpers import AXE, axe_violations
-from conftest import serve_site, wait_ready
-from phone_helpers import measure, other_origin, parent_page
+from conftest import publishers_frame, serve_site, wait_ready
+from phone_helpers import measure
 
 from nova.tutorial import FIRST_GAME, LESSONS
 
@@ -74,22 +74,8 @@ def phone(request, site_dir, page_factory, tmp_path):
             yield request.param, page, page
         return
     page = page_factory(viewport={"width": FRAME[0], "height": FRAME[1] + 100}, **TOUCH)
-    try:
-        publisher = other_origin(tmp_path)
-        parent = publisher.__enter__()
-    except OSError as exc:  # pragma: no cover - no 127.0.0.2 loopback
-        pytest.skip(f"no 127.0.0.2 loopback: {exc}")
-    try:
-        with serve_site(site_dir, extra_ancestors=[parent]) as url:
-            parent_page(tmp_path, url, FRAME)
-            page.goto(parent + "/index.html")
-            frame = page.locator("#game").element_handle().content_frame()
-            assert frame is not None
-            wait_ready(frame)
-            assert frame.evaluate("window.top !== window.self")
-            yield request.param, page, frame
-    finally:
-        publisher.__exit__(None, None, None)
+    with publishers_frame(page, site_dir, tmp_path, FRAME) as (frame, _):
+        yield request.param, page, frame
 
 
 def clean(frame, screen: str) -> None:

@@ -31,7 +31,12 @@ def test_the_first_screen_takes_a_level_and_start_before_the_worker_and_the_game
     # and the person plays against the Admiral, who answers from the worker
     page.wait_for_selector("[data-move]", timeout=60_000)
     page.locator("[data-move]").first.click()
-    page.wait_for_function("+document.body.dataset.novaMoves >= 2", timeout=60_000)
+    page.wait_for_function(
+        "+document.body.dataset.novaMoves >= 1 && !document.body.dataset.novaPending"
+    )
+    if page.locator('[data-move="E"]').count():  # the person's turn goes on: end it
+        page.locator('[data-move="E"]').click()
+    page.wait_for_selector("body[data-nova-bot-move]", state="attached", timeout=60_000)
     assert page.nova.page_errors == []
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import serve_site, wait_ready
-from tests.phone_helpers import measure, other_origin, parent_page
+from tests.conftest import publishers_frame, wait_ready
+from tests.phone_helpers import measure
 
 pytestmark = pytest.mark.browser
 
@@ -91,53 +91,37 @@ def test_the_hint_shows_three_turns_on_a_phone_in_the_publishers_frame(
     page_factory, site_dir, tmp_path
 ):
     host = page_factory(**TOUCH)
-    try:
-        publisher = other_origin(tmp_path)
-        parent = publisher.__enter__()
-    except OSError as exc:  # pragma: no cover - no 127.0.0.2 loopback
-        pytest.skip(f"no 127.0.0.2 loopback: {exc}")
-    try:
-        with serve_site(site_dir, extra_ancestors=[parent]) as site:
-            parent_page(tmp_path, site, FRAME)
-            host.goto(parent + "/index.html")
-            frame = host.locator("#game").element_handle().content_frame()
-            assert frame is not None
-            wait_ready(frame)
-            assert frame.evaluate("window.top !== window.self")
-            start_against(frame, "greedy", tap=True)
-            hint_turns(frame, tap=True)
-            # the bots' worker starts though the browser blocks storage in the frame
-            assert frame.get_attribute("body", "data-nova-worker") == "ready"
-            # the hinted choice is outlined on screen, its card with it (which of two)
-            outline = frame.eval_on_selector(
-                "[data-move][data-hint]", "e => getComputedStyle(e).outlineStyle"
-            )
-            assert outline == "solid"
-            # the turns can be read in the frame: scrolled into the controls' drawer, each
-            # is in view and not covered
-            first = frame.locator(f".hint-turns {TURNS}").first
-            first.scroll_into_view_if_needed()
-            part, uncovered = measure(frame, {"turn": f".hint-turns {TURNS}"})["turn"]
-            assert uncovered and part > 0.9, (part, uncovered)
-            host.screenshot(
-                path=str(SHOTS / "phone-frame-hint.png"),
-                clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
-            )
-            # the Pilot (greedy) does not search, and says why all the same (issue 49)
-            frame.locator('[data-move="E"]').tap()
-            frame.wait_for_selector('[data-ui="bot-why"]', timeout=120_000)
-            frame.wait_for_function("!document.body.hasAttribute('data-nova-bot-turn')")
-            frame.locator('[data-ui="bot-why"]').tap()
-            frame.wait_for_selector(f".bot-why {TURNS}[data-played]")
-            assert "does not simulate" in frame.locator(".bot-why-slot").inner_text()
-            frame.locator(f".bot-why {TURNS}").last.evaluate(
-                "e => e.scrollIntoView({block: 'end'})"
-            )
-            host.screenshot(
-                path=str(SHOTS / "phone-frame-why-pilot.png"),
-                clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
-            )
-    finally:
-        publisher.__exit__(None, None, None)
+    with publishers_frame(host, site_dir, tmp_path, FRAME) as (frame, _):
+        start_against(frame, "greedy", tap=True)
+        hint_turns(frame, tap=True)
+        # the bots' worker starts though the browser blocks storage in the frame
+        assert frame.get_attribute("body", "data-nova-worker") == "ready"
+        # the hinted choice is outlined on screen, its card with it (which of two)
+        outline = frame.eval_on_selector(
+            "[data-move][data-hint]", "e => getComputedStyle(e).outlineStyle"
+        )
+        assert outline == "solid"
+        # the turns can be read in the frame: scrolled into the controls' drawer, each
+        # is in view and not covered
+        first = frame.locator(f".hint-turns {TURNS}").first
+        first.scroll_into_view_if_needed()
+        part, uncovered = measure(frame, {"turn": f".hint-turns {TURNS}"})["turn"]
+        assert uncovered and part > 0.9, (part, uncovered)
+        host.screenshot(
+            path=str(SHOTS / "phone-frame-hint.png"),
+            clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
+        )
+        # the Pilot (greedy) does not search, and says why all the same (issue 49)
+        frame.locator('[data-move="E"]').tap()
+        frame.wait_for_selector('[data-ui="bot-why"]', timeout=120_000)
+        frame.wait_for_function("!document.body.hasAttribute('data-nova-bot-turn')")
+        frame.locator('[data-ui="bot-why"]').tap()
+        frame.wait_for_selector(f".bot-why {TURNS}[data-played]")
+        assert "does not simulate" in frame.locator(".bot-why-slot").inner_text()
+        frame.locator(f".bot-why {TURNS}").last.evaluate("e => e.scrollIntoView({block: 'end'})")
+        host.screenshot(
+            path=str(SHOTS / "phone-frame-why-pilot.png"),
+            clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
+        )
     assert host.nova.page_errors == []
     assert host.nova.external == []

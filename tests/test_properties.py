@@ -31,9 +31,9 @@ CHUNKS = 10  # tests a player count
 DEEP_EVERY = 101
 # the hypothesis games with the deep checks (and determinize) after every move: 24 in all
 DEEP_GAMES_PER_COUNT = 8
-# in one game of every POSITION_EVERY_GAMES, every state's position is read back (150 games,
-# about 160,000 states)
-POSITION_EVERY_GAMES = 15
+# in one game of every POSITION_EVERY_GAMES, every state's position is read back (90 games,
+# about 100,000 states; the notation's planted bugs below were each found by the first of them)
+POSITION_EVERY_GAMES = 30
 # How many: every kind of action under way shows up in a third of the games or more. Bugs put
 # in on purpose (2026-11-26), each found in the first games of a player count: in the
 # notation (the link flag left out, the spawn queue read backwards, an action's distances
@@ -154,7 +154,7 @@ def test_r5_r30_random_games_keep_the_invariants(players, chunk):
     between actions, and the game ends, at once when nothing can move the track any more;
     at every DEEP_EVERY-th move (first at a seeded offset), every offered move applies, JSON
     and the position notation round-trip and the views hide what they must; in one game of
-    fifteen, every state's position reads back to the same state."""
+    thirty, every state's position reads back to the same state."""
     for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
         try:
             random_game_keeps_the_invariants(players, seed)

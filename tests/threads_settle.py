@@ -18,10 +18,13 @@ SETTLE = "!document.body || !document.body.hasAttribute('data-nova-pending')"
 
 
 def _settle(target):
-    try:
-        target.wait_for_function(SETTLE, timeout=30_000, polling=20)
-    except Exception:
-        pass
+    """Wait in the page and each of its frames (a publisher's frame holds the game)."""
+    page = target if isinstance(target, Page) else target.page
+    for frame in page.frames:
+        try:
+            frame.wait_for_function(SETTLE, timeout=30_000, polling=20)
+        except Exception:
+            pass
 
 
 def _wrap(cls, name, get):
@@ -40,17 +43,12 @@ def _own_page(s):
     return mapping.from_impl(s._impl_obj._page)
 
 
-def _locator_frame(s):
-    """A locator's frame: a publisher's frame's body, not the top page's."""
-    return mapping.from_impl(s._impl_obj._frame)
-
-
 for n in ("press", "type", "down", "insert_text"):
     _wrap(Keyboard, n, _own_page)
 for n in ("click", "dblclick"):
     _wrap(Mouse, n, _own_page)
 for n in ("click", "tap", "select_option", "fill", "check", "dblclick", "press", "dispatch_event"):
-    _wrap(Locator, n, _locator_frame)
+    _wrap(Locator, n, lambda s: s.page)
 # a script's own clicks (an evaluate dispatching a click) wait for their frames too
 _PAGE = ("click", "tap", "select_option", "fill", "press", "dispatch_event", "goto", "reload")
 for n in (*_PAGE, "evaluate", "eval_on_selector", "eval_on_selector_all"):

@@ -18,7 +18,10 @@ The bots, weakest first:
     the search made stronger, one change at a time, each kept only when a sequential
     test accepts it (:mod:`nova.bots.raider`);
 ``best``
-    the strongest bot the page offers, whichever it is today (:data:`BEST`).
+    the strongest bot the page offers, whichever it is today (:data:`BEST`);
+``reply``
+    on trial for the lab only (:data:`TRIAL`, not shipped to the page): the raider's search
+    with the next seat's reply searched instead of played greedily (:mod:`nova.bots.reply`).
 
 A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``admiral``:
 :mod:`nova.bots.levels`), each one of these bots at a fixed setting with its rating;
@@ -64,7 +67,12 @@ from .simple import Bot, GreedyBot, RandomBot
 
 BOT_NAMES = ("random", "greedy", "search", "raider", "best")
 LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
-LAB_ONLY = ("peek",)  # never a seat in the page: it sees what its seat cannot
+# never a seat in the page: the ceiling sees what its seat cannot; the bots on trial (TRIAL)
+# are not shipped to it
+LAB_ONLY = ("peek", "reply")
+# on trial for a level (docs/BOTS.md, "On trial"): honest bots (their seat's view only, as the
+# no-peek test checks) that the lab plays until a gate makes one a level
+TRIAL = ("reply",)
 BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
 
@@ -123,6 +131,8 @@ def make_bot(
         return _Instant(GreedyBot())
     if name in SEARCHERS:
         return SEARCHERS[name](budget, time_ms)
+    if name in TRIAL:
+        return _on_trial(name)(budget, time_ms)
     known = ", ".join(BOT_NAMES + LEVEL_NAMES + LEVEL_ONLY + LAB_ONLY)
     raise ValueError(f"unknown bot {name!r}: choose one of {known}")
 
@@ -132,6 +142,19 @@ SEARCHERS: dict[str, type[SearchBot]] = {
     "raider": RaiderBot,
     "peek": PeekingBot,
 }
+
+
+def _on_trial(name: str) -> type[SearchBot]:
+    """The class of a bot on trial, loaded by its module's name rather than imported: the
+    page's build ships the modules the page's code imports (tools/build_site.py), so a bot
+    the page does not offer stays out of it until it becomes a level (then import it as the
+    others are)."""
+    try:
+        module = __import__(f"{__name__}.{name}", fromlist=["BOT"])
+    except ImportError as e:  # in the page: not shipped
+        raise ValueError(f"bot {name!r} is on trial in the lab, not in the page") from e
+    bot: type[SearchBot] = module.BOT
+    return bot
 
 
 _BOTS: dict[tuple[str, int | None], _Instant | SearchBot | Capped] = {}
@@ -164,6 +187,7 @@ __all__ = [
     "RaiderBot",
     "RandomBot",
     "SearchBot",
+    "TRIAL",
     "choose_move",
     "level_named",
     "make_bot",

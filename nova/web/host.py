@@ -26,6 +26,7 @@ from .controller import (
     CloseShare,
     Controller,
     FormInput,
+    GameScreen,
     Intent,
     LabEdit,
     OpenLink,
@@ -177,6 +178,8 @@ class GameHost:
 
     def __init__(self, start: PageMessage, controller: Controller | None = None) -> None:
         self.storage = MirrorStorage(start.storage) if start.storage is not None else None
+        if self.storage is not None and start.how:  # the page's probe write was refused
+            self.storage.refuse("", start.how)
         self.c = controller or Controller(SaveStore(self.storage), embed=start.embed)
         self.c.page_url = start.page_url
         self.here = start.page_url
@@ -371,7 +374,7 @@ class GameHost:
         self.kept = keys_in(drawn.html)
         self.shown = self.shown_now()
         self.drawn = True
-        self.focus = "lesson" if self.c.on_lesson() else "game" if self.c.on_game() else ""
+        self.focus = "lesson" if self.c.on_lesson() else "game" if self.choice_next() else ""
         c, body = self.c, self.body
         s = c.session
         body["data-nova-markup-ms"] = f"{(time.perf_counter() - t0) * 1000:.1f}"
@@ -381,6 +384,17 @@ class GameHost:
         body["data-nova-screen"] = c.ui.name
         body.update(c.body_attributes())
         self.lab_idle()
+
+    def choice_next(self) -> bool:
+        """Does the keyboard go to the person's next choice (``dom.py``'s bring_choice)? On
+        the game with nothing over it, the person to decide, no scores or share on show."""
+        c, ui = self.c, self.c.ui
+        s = c.session
+        if not c.on_game() or not isinstance(ui.screen, GameScreen) or s is None:
+            return False
+        if s.bot_to_move() or (s.state.is_over() and not ui.screen.scores_closed):
+            return False
+        return ui.share is None
 
     async def _bot_shown(self, token: str) -> None:
         self.body["data-nova-bot-move"] = token

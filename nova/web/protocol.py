@@ -78,6 +78,7 @@ class PageMessage:
     on_button: bool = False  # KEY: a button has the focus
     answer_id: int = 0  # ANSWER: the effect answered
     how: str = ""  # ANSWER: what it did ("shared", "copied", "", "opened"); REFUSED: the error
+    # (START: the error a probe write met, "" none: a full storage reads but refuses writes)
     # START: the page's address (origin + path), its query, whether it is embedded, and the
     # storage's nova keys (None: the page's storage is off)
     page_url: str = ""
@@ -109,7 +110,7 @@ class PageEffect:
     kind: str  # "help", "address", "offer", "tab", "download", "refocus"; the workbench's:
     # "lab" (start a run in ``workers`` lab workers), "lab-game" (a lab worker plays
     # ``request``), "lab-more" (ask again: no lab worker, a game was played here), "lab-end"
-    # (the idle lab workers end)
+    # (the idle lab workers end); "snapshot" (how the game's worker booted: ``state``)
     data: dict[str, Any] = field(default_factory=dict)
 
 
