@@ -165,7 +165,8 @@ def chooser_html(view: View, space: str, ways: Sequence[str], came: Sequence[str
 
 def academy_folds_html(view: View, folded: Folded, came: Sequence[str] = ()) -> str:
     """At the turn's step, the Academy's cards an Upgrade card in hand takes, as small
-    buttons right under the hand (the Academy's panel is far down a phone's drawer): one tap
+    buttons between the choices and the hand (the Academy's panel is far down a phone's
+    drawer): one tap
     plays the Upgrade card (with the Chain link before it when one is needed) and takes
     that card, or asks which way when several do (the chooser)."""
     lay = view.layout
@@ -175,14 +176,15 @@ def academy_folds_html(view: View, folded: Folded, came: Sequence[str] = ()) -> 
         ways = folded.get(key)
         if not ways:
             continue
-        name = lay.special[cid]["name"] if cid is not None else "the Deck's top"
+        name = lay.special[cid]["name"] if cid is not None else "Deck"
+        what = f"Take {name}" if cid is not None else "Take the Academy Deck's top card"
         out.append(
-            f'<button type="button" class="choice fold-take" {fold_act(key, ways)}>'
-            f"Take {escape(name)}</button>"
+            f'<button type="button" class="choice fold-take" {fold_act(key, ways)} '
+            f'title="{escape(what, quote=True)}">{escape(name)}</button>'
         )
     if not out:
         return ""
     return (
         '<div class="choices academy-takes" role="group" aria-label="Upgrade: take a card">'
-        f'<span class="muted">Upgrade:</span>{"".join(out)}</div>'
+        f'<span class="muted">Upgrade, take:</span>{"".join(out)}</div>'
     )

@@ -406,7 +406,7 @@ def game_html(view: View, page: GamePage) -> str:
     ways = (page.folded or {}).get(page.choosing)
     if ways:  # a place several ways reach was tapped: which way (its cards)
         actions = chooser_html(view, page.choosing, ways, page.came) + actions
-    # the Academy's cards an Upgrade card takes in one tap, right under the hand
+    # the Academy's cards an Upgrade card takes in one tap (over the hand on a phone)
     takes = academy_folds_html(view, page.folded, page.came) if page.folded and not ways else ""
     share_panel = page.share_panel
     return (
