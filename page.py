@@ -139,6 +139,8 @@ def send(message):
     the next (a Start tapped while the level's frame is on its way reads the level)."""
     busy(1)
     if game["worker"] is None:
+        if "fields" in message and not game["starts"] - 1:
+            message["early"] = True  # the prerendered form's fields, as the person left them
         game["queue"].append(message)
         if message.get("ask") == "click" and not game["failed"]:
             waiting()
@@ -153,8 +155,8 @@ async def pump():
     try:
         while game["outbox"] and game["worker"] is not None:
             message = game["outbox"].pop(0)
-            if "fields" in message:  # the form as it is now, the frames before it drawn
-                message["fields"] = fields()
+            if "fields" in message and not message.pop("early", False):
+                message["fields"] = fields()  # the form as it is now, the frames before drawn
             await call(message)
     finally:
         game["sending"] = False
@@ -721,9 +723,13 @@ async def begin(worker, restarted):
     draw(json.loads(str(text)))
     body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []
+    # a returning visitor's game (or a link's) is on screen, not the form tapped meanwhile:
+    # those taps were on a screen that is gone
+    gone = not restarted and attr(body, "data-nova-screen") != "new"
     for message in queued:
         busy(-1)  # counted when it was queued; send counts it again
-        send(message)
+        if not (gone and message.pop("early", False)):
+            send(message)
 
 
 asyncio.create_task(main())
