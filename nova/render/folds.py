@@ -186,5 +186,5 @@ def academy_folds_html(view: View, folded: Folded, came: Sequence[str] = ()) -> 
         return ""
     return (
         '<div class="choices academy-takes" role="group" aria-label="Upgrade: take a card">'
-        f'<span class="muted">Upgrade, take:</span>{"".join(out)}</div>'
+        f'<span class="muted">Upgrade:</span>{"".join(out)}</div>'
     )
