@@ -25,6 +25,7 @@ IN_VIEW = 0.35
 MAX_ZOOM = 4.0
 CHOICES = (
     ".pass-card [data-ui=ready]",
+    ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach (nova/web/dom.py)
     ".choices [data-move]",
     "svg.board [data-move]",
     ".academy [data-move]",
@@ -40,6 +41,7 @@ WORKER_SRC = "./game_worker.py"
 # a worker that has not answered in this long is taken for dead (a phone out of memory, a
 # crash: its calls never settle) and started again from the last save
 ANSWER_S = 20
+BOOT_S = 60  # the game's worker not up by then counts as failed (nova/web/workers.py's bound)
 
 
 def js(value):
@@ -137,6 +139,8 @@ def send(message):
     the next (a Start tapped while the level's frame is on its way reads the level)."""
     busy(1)
     if game["worker"] is None:
+        if "fields" in message and not game["starts"] - 1:
+            message["early"] = True  # the prerendered form's fields, as the person left them
         game["queue"].append(message)
         if message.get("ask") == "click" and not game["failed"]:
             waiting()
@@ -151,8 +155,8 @@ async def pump():
     try:
         while game["outbox"] and game["worker"] is not None:
             message = game["outbox"].pop(0)
-            if "fields" in message:  # the form as it is now, the frames before it drawn
-                message["fields"] = fields()
+            if "fields" in message and not message.pop("early", False):
+                message["fields"] = fields()  # the form as it is now, the frames before drawn
             await call(message)
     finally:
         game["sending"] = False
@@ -326,6 +330,8 @@ def perform(kind, data):
         body.appendChild(a)
         a.click()
         a.remove()
+    elif kind == "snapshot":  # how the game's worker booted (tests, bench-page)
+        document.documentElement.setAttribute("data-nova-snapshot", data["state"])
     elif kind == "lab":
         asyncio.create_task(lab_run(data["workers"]))
     elif kind == "lab-end":
@@ -671,12 +677,18 @@ async def main():
     body.removeAttribute("data-nova-pending")
     for i in range(early.length if early else 0):
         tap(target_of(el(early[i])))
-    try:
+    async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
         await begin(await workers["nova-game"], False)
+
+    try:
+        await asyncio.wait_for(up(), BOOT_S)
     except Exception as exc:
         game["failed"] = True
         window.console.warn("nova: the game's worker did not start: " + str(exc))
-        body.setAttribute("data-nova-error", "The game could not start in this browser.")
+        body.setAttribute("data-nova-error", "The game's worker did not start: " + str(exc))
+        text = el(document.querySelector("#nova-boot .nova-boot-text"))
+        if text is not None:  # the person reads plain words (the attribute is the developer's)
+            text.textContent = "The game could not start in this browser. Reloading the page may help."
 
 
 def memory_gb():
@@ -711,9 +723,13 @@ async def begin(worker, restarted):
     draw(json.loads(str(text)))
     body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []
+    # a returning visitor's game (or a link's) is on screen, not the form tapped meanwhile:
+    # those taps were on a screen that is gone
+    gone = not restarted and attr(body, "data-nova-screen") != "new"
     for message in queued:
         busy(-1)  # counted when it was queued; send counts it again
-        send(message)
+        if not (gone and message.pop("early", False)):
+            send(message)
 
 
 asyncio.create_task(main())

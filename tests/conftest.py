@@ -98,6 +98,12 @@ def serve_site(
 LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(
     f"EXCLUDE {host}" for host in sorted(LOCAL_HOSTS)
 )
+# The tests' Chromium runs WebAssembly in V8's baseline tier only: its optimising tier
+# recompiles Pyodide's hot functions (CPython's interpreter loop first) in every new context,
+# which costs a test's short page more CPU than the faster code saves it (a page's boot 2.1
+# CPU-s with it, 1.6 without; a whole game in the page 1 CPU-s less). The tiers run the same
+# program; the benchmarks (bench-page, lighthouse) launch Chromium as a player's runs.
+BASELINE_WASM = "--js-flags=--liftoff-only"
 
 
 def record(context, page, log: PageLog | None = None) -> PageLog:
@@ -232,7 +238,7 @@ def browser_log(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def browser(playwright_sync, browser_log):
     args, env = log_args(browser_log)
-    b = launch_chromium(playwright_sync, extra_args=[*args, LOCAL_ONLY], env=env)
+    b = launch_chromium(playwright_sync, extra_args=[*args, LOCAL_ONLY, BASELINE_WASM], env=env)
     yield b
     b.close()
 

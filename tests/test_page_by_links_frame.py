@@ -14,7 +14,7 @@ import pytest
 
 from nova_tools.benchmarks.chromium import DISABLED_FEATURES, launch_chromium
 from tests.browser_watch import PageLog, log_args, log_size, watch_page
-from tests.conftest import LOCAL_ONLY, publishers_frame, record, wait_ready
+from tests.conftest import BASELINE_WASM, LOCAL_ONLY, publishers_frame, record, wait_ready
 from tests.test_page_by_links import body, join_and_start, play_turns
 
 pytestmark = pytest.mark.browser
@@ -44,7 +44,9 @@ def devices(request, page_factory, playwright_sync, browser_log):
     log_file = browser_log.with_name("chromium-partitioned.log")
     args, env = log_args(log_file)
     request.node.nova_watch = (log_file, log_size(log_file), time.time())
-    browser = launch_chromium(playwright_sync, extra_args=[*args, LOCAL_ONLY, PARTITIONED], env=env)
+    browser = launch_chromium(
+        playwright_sync, extra_args=[*args, LOCAL_ONLY, BASELINE_WASM, PARTITIONED], env=env
+    )
     logs: list[PageLog] = []
     request.node.nova_pages = logs
 

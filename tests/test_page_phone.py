@@ -205,7 +205,7 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
     frame.locator(f'[data-ui="lesson:{FIRST_GAME.id}"]').tap()
     frame.locator('[data-ui="first-game"]').tap()
     frame.wait_for_selector('body[data-nova-screen="game"]')
-    decided, played, shot = 0, 0, False
+    decided, played, shot, folded = 0, 0, False, False
     while decided < PERSON_DECISIONS:
         frame.wait_for_function(
             "document.body.hasAttribute('data-nova-over') ||"
@@ -230,6 +230,10 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
                 clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
             )
             shot = True
+        if where == "page" and not folded and frame.locator('svg.board [data-ui^="fold:"]').count():
+            folded = True  # once: a place several ways reach, its chooser, one Undo
+            fold_and_undo(frame, at)
+            continue
         tokens = frame.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")
         others = [t for t in tokens if t != "E"]
         token = "E" if "E" in tokens and (not others or played >= 3 or rng.random() < 0.2) else None
@@ -240,6 +244,7 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
         frame.wait_for_function(f"+document.body.dataset.novaMoves > {n}")
         decided += 1
     assert decided >= 10, f"{where}: only {decided} decisions of the person"
+    assert folded or where == "frame", f"{where}: no place several ways reach ({decided} decisions)"
     if where == "page":
         clean(frame, f"{where}: a decision")
         frame.wait_for_function(  # the person's decision: nothing redraws the board meanwhile
@@ -248,6 +253,24 @@ def test_every_decision_against_the_bot_shows_a_choice_and_the_board(phone):
             timeout=60_000,
         )
         pinch_and_double_tap(frame)
+
+
+def fold_and_undo(frame, at: str) -> None:
+    """A tap on a place several ways reach (render/folds.py) opens its chooser, every way
+    in view with the prompt asking; a way's tap plays its decisions (the Chain link, the
+    card, the ship, the place); one Undo takes them all back."""
+    n = int(frame.get_attribute("body", "data-nova-moves"))
+    frame.locator('svg.board [data-ui^="fold:"]').first.tap()
+    frame.wait_for_selector(".fold-ways .fold-way")
+    assert frame.locator(".prompt").inner_text().startswith("Which cards to")
+    for i in range(frame.locator(".fold-way").count()):
+        got = measure(frame, {"way": f".fold-ways .fold-way:nth-child({i + 1})"})
+        seen(got, "way", 0.99, f"{at}: the chooser's way {i}")
+    way = frame.locator(".fold-ways .fold-way").last.get_attribute("data-alt-move") or ""
+    frame.locator(".fold-ways .fold-way").last.tap()
+    frame.wait_for_function(f"+document.body.dataset.novaMoves >= {n + len(way.split())}")
+    frame.locator('[data-ui="undo"]').tap()
+    frame.wait_for_function(f"+document.body.dataset.novaMoves === {n}")
 
 
 def test_a_loaded_ship_moves_in_one_tap_and_one_undo_takes_it_back(page_factory, server_url):

@@ -137,3 +137,35 @@ def test_every_prompt_says_the_choices_on_screen_and_fits_a_phone(players):
     # the games met the commonest questions (the rest: tests/test_rules_*.py's positions)
     for kind in (mv.SHIP, mv.DEST, mv.LEAVE, mv.PLAY, mv.LAUNCH, mv.END, mv.BAY, mv.UPGRADE):
         assert seen[kind], (kind, seen)
+
+
+def test_the_prompts_of_the_places_one_tap_reaches_say_the_choices_and_fit():
+    """With the board offering places one tap reaches (nova/web/folding.py): the turn's
+    prompt still names each kind of choice and fits; the chooser's question fits for
+    every kind of place (a space, a Cargo Bay, an Academy card, the Academy Deck)."""
+    from nova.web.session import Session
+
+    seen: Counter = Counter()
+    n = 0
+    for seed in range(3):
+        s = Session.new(bots=["", "greedy"], seed=seed)
+        while not s.state.is_over() and s.moves < 250:
+            st = s.state
+            if not s.bot_to_move():
+                folded = s.folded_moves()
+                view = s.view()
+                said = prompt(view, NAMES[: view.players], bool(folded))
+                kinds = {Move(m).kind for m in view.legal}
+                assert lines_needed(said) <= LINES, said
+                for kind in kinds:
+                    words = NAMES_A_KIND.get(kind, (kind,))
+                    assert any(w.lower() in said.lower() for w in words), (kind, said)
+                for key in folded:
+                    n += 1
+                    asked = prompt(view, NAMES[: view.players], True, key)
+                    assert lines_needed(asked) <= LINES, asked
+                    seen[Move(key).kind] += 1
+            s.play(choose_move("greedy", st.view(st.current_player), seed * 1000 + s.moves))
+    assert n > 100 and seen[mv.UPGRADE] and seen[mv.BAY], seen
+    for key in ("UD", "U3", "B2", "d10"):
+        assert lines_needed(prompt(view, NAMES, True, key)) <= LINES

@@ -1,7 +1,7 @@
 """Properties over many seeded random games, for 2, 3 and 4 players, played to the end.
 
-The main test plays GAMES_PER_COUNT whole games per player count (2,100 in all; seeds 0 to
-699) with the invariants checked after every move and, at every DEEP_EVERY-th move, the deep
+The main test plays GAMES_PER_COUNT whole games per player count (1,500 in all; seeds 0 to
+499) with the invariants checked after every move and, at every DEEP_EVERY-th move, the deep
 checks too: every offered move applies, the state survives JSON, views hide what they must.
 Its games are cut into CHUNKS tests a player count, so that pytest-xdist's workers share them;
 a failure names its seed. A smaller set of games (hypothesis) runs the deep checks (and
@@ -22,17 +22,17 @@ from nova.record import GameRecord
 from nova.rules import State, determinize, new_game
 from nova.rules.invariants import problems
 
-# x 3 counts: 2,100 games. The bugs put in on purpose (below) were each found by a count's 18th
-# game; 700 keeps that margin 39 times over (NOVA_RANDOM_GAMES=N plays more)
-GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 700))
+# x 3 counts: 1,500 games. The bugs put in on purpose (below) were each found by a count's 18th
+# game; 500 keeps that margin 27 times over (NOVA_RANDOM_GAMES=N plays more)
+GAMES_PER_COUNT = int(os.environ.get("NOVA_RANDOM_GAMES", 500))
 CHUNKS = 10  # tests a player count
 # in every game of the main test, the deep checks at every 101st move (a prime: no step of a
-# turn is always skipped): about 23,000 of the 2.3 million states
+# turn is always skipped): about 16,000 of the 1.6 million states
 DEEP_EVERY = 101
-# the hypothesis games with the deep checks (and determinize) after every move: 24 in all
-DEEP_GAMES_PER_COUNT = 8
-# in one game of every POSITION_EVERY_GAMES, every state's position is read back (90 games,
-# about 100,000 states; the notation's planted bugs below were each found by the first of them)
+# the hypothesis games with the deep checks (and determinize) after every move: 18 in all
+DEEP_GAMES_PER_COUNT = 6
+# in one game of every POSITION_EVERY_GAMES, every state's position is read back (60 games,
+# about 65,000 states; the notation's planted bugs below were each found by the first of them)
 POSITION_EVERY_GAMES = 30
 # How many: every kind of action under way shows up in a third of the games or more. Bugs put
 # in on purpose (2026-11-26), each found in the first games of a player count: in the

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from html import escape
 
 import pytest
 
@@ -258,60 +257,3 @@ def test_a_moving_ship_keeps_its_shards_unless_the_person_sets_some_to_leave():
     assert after.pile[ship] == before.pile[ship][:most]  # left from the bottom (R33)
     assert s.undo() and s.moves == moves
     assert s.leave_choice() == (most, 0)  # the setting was for that move only
-
-
-def test_one_tap_on_where_only_one_ship_can_go_chooses_that_ship_too():
-    """At "choose the ship", a place only one offered ship can reach plays the ship and the
-    place ("@c0 >c2", the engine's two decisions); one Undo takes both back; a place two
-    ships reach is not offered (the player chooses the ship first)."""
-    s = Session.new(bots=["", "greedy"], seed=3)
-    rng = random.Random(2)
-    for i in range(3000):
-        st = s.state
-        assert not st.is_over()
-        if s.bot_to_move():
-            s.play(choose_move("greedy", st.view(st.current_player), i))
-        elif s.folded_moves():
-            break
-        else:
-            s.play(str(rng.choice(st.legal_moves())))
-    folded = s.folded_moves()
-    before, moves, taken = s.state, s.moves, s.taken_count()
-    reach: dict[str, set[str]] = {}
-    for m in before.legal_moves():
-        for d in before.apply(m).legal_moves():
-            reach.setdefault(d.space, set()).add(m.space)
-    assert folded and all(len(reach[sp]) == 1 for sp in folded)
-    space, token = next(iter(folded.items()))
-    ship, dest = token.split(" ")
-    s.play(token)
-    assert s.record.moves[moves : moves + 2] == [ship, dest] and dest == f">{space}"
-    assert s.taken_count() >= taken + 1  # the ship was chosen by the tap on the place
-    assert s.undo() and s.moves == moves and s.state.to_json() == before.to_json()
-    with pytest.raises(IllegalMove):
-        s.play(f"{ship} >zz9")
-    assert s.moves == moves
-
-
-def test_the_places_one_tap_reaches_are_drawn_on_the_board_and_said():
-    """The game screen draws each folded place as a board target (for a pointer: hidden from
-    keyboard and screen reader, which choose the ship first) and the prompt says so."""
-    from nova.render.game import GamePage, game_html
-
-    s = Session.new(bots=["", "greedy"], seed=3)
-    rng = random.Random(2)
-    while not s.folded_moves():
-        st = s.state
-        if s.bot_to_move():
-            s.play(choose_move("greedy", st.view(st.current_player), s.moves))
-        else:
-            s.play(str(rng.choice(st.legal_moves())))
-    folded = s.folded_moves()
-    names = ("Ada", "Bo")
-    html = game_html(s.view(), GamePage(names, ("#f00", "#00f"), folded=folded))
-    for token in folded.values():
-        assert f'data-alt-move="{escape(token, quote=True)}"' in html
-    assert 'class="fold-targets" aria-hidden="true"' in html
-    assert "choose a ship, or where it goes." in html
-    plain = game_html(s.view(), GamePage(names, ("#f00", "#00f")))
-    assert "data-alt-move" not in plain and "choose the ship to move." in plain

@@ -107,3 +107,34 @@ def test_tap_areas_are_a_fingertip_where_there_is_room_and_never_overlap():
                     assert r <= math.dist(spots[name], at) / 2 + 0.05, (name, other)
             grown += r >= HIT_R - 0.05
     assert grown > 0
+
+
+def test_the_places_one_tap_reaches_are_in_the_zoomed_window_too():
+    """At a person's decisions with places one tap reaches (nova/web/folding.py: a card's
+    destinations, a Cargo Bay, at the turn's step), the zoom frames them with the step's
+    own choices (a Launch's gates)."""
+    from nova.bots import choose_move
+    from nova.render.folds import fold_boxes
+    from nova.web.session import Session
+
+    checked = 0
+    for seed in range(4):
+        s = Session.new(bots=["", "greedy"], seed=seed)
+        while not s.state.is_over() and s.moves < 200:
+            st = s.state
+            folded = s.folded_moves() if not s.bot_to_move() else {}
+            if folded:
+                view = s.view()
+                extra = fold_boxes(view, folded)
+                box = zoom_box(view, extra)
+                assert box is not None
+                for bx in [*choice_boxes(view), *extra]:
+                    one = ZoomBox(bx[0], bx[1], bx[2], bx[3], box.side)
+                    assert box.x0 <= one.x0 and box.y0 <= one.y0
+                    assert one.x1 <= box.x1 and one.y1 <= box.y1
+                for width, height, screen in WINDOWS:
+                    zv = zoom_window(box, width, height, screen)
+                    assert in_window(box, zv, width, height), (seed, s.moves, width)
+                checked += 1
+            s.play(choose_move("greedy", st.view(st.current_player), seed * 1000 + s.moves))
+    assert checked > 100, checked

@@ -1,8 +1,10 @@
 """Screenshots at 390x844 of issue 49's decision flow, mended (``python
 tools/decision_flow_shots.py`` after ``make site``): a Hijack by a loaded ship asks for the
 target with the ship's Shards control beside it (it used to ask "Choose the opponent's ship"
-over "Keep all Shards" buttons), a Chain link's prompt whole on two lines, and the places one
-tap reaches at "choose a ship" (dashed rings). Positions from greedy games, opened by link."""
+over "Keep all Shards" buttons), a Chain link's prompt whole on two lines, the places one
+tap reaches at "choose a ship" (dashed rings), at the turn's step (the board plays the cards,
+the Academy's Take buttons) and a place several ways reach, tapped (the chooser). Positions
+from greedy games, opened by link."""
 
 from pathlib import Path
 
@@ -49,15 +51,27 @@ def link_prompt(s, cut):
 
 
 def fold(s, cut):
-    return len(ready(cut).folded_moves()) >= 3
+    return s.pending is not None and len(ready(cut).folded_moves()) >= 3
+
+
+def board_first(s, cut):
+    """The turn's step with places, an Academy card to take and a place several ways reach."""
+    if s.pending is not None or s.spawn_shard:
+        return False
+    found = ready(cut).folded_moves()
+    takes = [k for k in found if k.startswith("U")]
+    many = [f for f in found.values() if len(f.options) > 1]
+    return len(found) >= 6 and takes and many and len(many[0].options) <= 6
 
 
 with served_site() as url, sync_playwright() as pw:
     b = launch_chromium(pw)
-    for name, cond in (
-        ("phone-hijack-shards", hijack_target),
-        ("phone-chain-prompt", link_prompt),
-        ("phone-ship-and-place", fold),
+    for name, cond, tap in (
+        ("phone-hijack-shards", hijack_target, ""),
+        ("phone-chain-prompt", link_prompt, ""),
+        ("phone-ship-and-place", fold, ""),
+        ("phone-board-first", board_first, ""),
+        ("phone-fold-chooser", board_first, 'svg.board [data-ui^="fold:"]'),
     ):
         rec = find(cond)
         ctx = b.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -67,6 +81,9 @@ with served_site() as url, sync_playwright() as pw:
         if page.locator('[data-ui="ready"]').count():
             page.locator('[data-ui="ready"]').tap()
         page.wait_for_timeout(1200)
+        if tap:
+            page.locator(tap).first.tap()
+            page.wait_for_timeout(800)
         page.evaluate("document.activeElement && document.activeElement.blur()")
         print(
             name,

@@ -59,6 +59,7 @@ const NOVA_ZIP_SHA256 = "{{NOVA_ZIP_SHA256}}";
 // What happened, for tests and bench-page: <html data-nova-snapshot="used|none: reason">
 // on the page; the worker logs it.
 function report(state) {
+  globalThis.novaSnapshot = state; // a worker's (threads.html: the game's worker tells its page)
   try {
     if (typeof document !== "undefined") document.documentElement.dataset.novaSnapshot = state;
   } catch (e) { /* nothing to mark */ }

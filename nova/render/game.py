@@ -14,7 +14,7 @@ from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
-from .folds import fold_boxes, folded_svg
+from .folds import academy_folds_html, chooser_html, fold_act, fold_boxes, folded_svg
 from .keep import keyed
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
@@ -51,7 +51,7 @@ def full_page_button(cls: str = "") -> str:
     )
 
 
-def zoom_attr(view: View, folded: dict[str, str] | None = None) -> str:
+def zoom_attr(view: View, folded: dict[str, tuple[str, ...]] | None = None) -> str:
     """``data-zoom="x0 y0 x1 y1 side"``: the box around every one of the board's tap targets
     (the folded destinations too) and the smallest target's side (board units), for a phone
     to zoom the board to them (``zoom.py``, App)."""
@@ -86,13 +86,28 @@ def track_html(view: View) -> str:
     )
 
 
-def academy_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
+def academy_html(
+    view: View, lay: Layout, keys: dict[str, str], folded: dict[str, tuple[str, ...]] | None = None
+) -> str:
+    """The Space Academy: its face-up cards (takeable during an Upgrade; at the turn's
+    step, a card that an Upgrade card in hand takes, by one tap: ``folded``, render/folds.py)
+    and its deck."""
     legal = set(view.legal)
+    folded = folded or {}
     cards = []
     for i, cid in enumerate(view.face_up):
         token = f"U{i + 1}"
         if cid is None:
             cards.append('<div class="card card-empty">empty</div>')
+            continue
+        if token in folded:
+            # for a pointer, as the board's folded places (keyboard: the Upgrade card first)
+            face = card_html(lay, cid, focusable=False)
+            name = escape(lay.special[cid]["name"], quote=True)
+            cards.append(
+                f'<div class="academy-pick choice fold-pick" {fold_act(token, folded[token])} '
+                f'title="Upgrade: take {name}">{face}</div>'
+            )
             continue
         if token in legal:
             face = card_html(lay, cid, focusable=False)
@@ -108,12 +123,13 @@ def academy_html(view: View, lay: Layout, keys: dict[str, str]) -> str:
         else:
             cards.append(card_html(lay, cid, why=token))
     deck_token = "UD" if "UD" in legal else ""
-    cards.append(
-        card_back(
-            view.academy_count, "Academy Deck", deck_token, keys.get(deck_token, ""),
-            why="" if deck_token else "UD",
-        )
+    deck = card_back(
+        view.academy_count, "Academy Deck", deck_token, keys.get(deck_token, ""),
+        why="" if deck_token or "UD" in folded else "UD",
     )  # fmt: skip
+    if "UD" in folded:
+        deck = f'<div class="fold-pick" {fold_act("UD", folded["UD"])}>{deck}</div>'
+    cards.append(deck)
     return (
         '<section class="panel academy" aria-label="Space Academy">'
         f'<h3>Space Academy</h3><div class="card-row">{"".join(cards)}</div></section>'
@@ -356,7 +372,9 @@ class GamePage:
     shareable: bool = True
     weighed: str = ""
     leave: tuple[int, int] | None = None  # the moving ship's Shards control (leave_html)
-    folded: dict[str, str] | None = field(default=None, hash=False)  # render/folds.py
+    # space -> the ways one tap there plays (render/folds.py), and the one being chosen
+    folded: dict[str, tuple[str, ...]] | None = field(default=None, hash=False)
+    choosing: str = ""
     came: tuple[str, ...] = ()  # the cards that came into the viewer's hand this turn
 
 
@@ -368,7 +386,7 @@ def game_html(view: View, page: GamePage) -> str:
     known = page.known
     keys = assign_keys(view.legal)
     end = end_turn_button(view.legal)
-    ask = page.thinking or prompt(view, names, bool(page.folded))
+    ask = page.thinking or prompt(view, names, bool(page.folded), page.choosing)
     log_list = _log_list(list(page.log), page.log_turns, names, colours, known)
     notice_html = (
         f'<div class="notice" role="alert">{escape(page.notice)}</div>' if page.notice else ""
@@ -383,8 +401,13 @@ def game_html(view: View, page: GamePage) -> str:
     topbar = _topbar(view, names, colours, undo, page.shareable, page.embed)
     board = board_svg(view, names, colours, True, keys, page.static_slot, page.marks, known)
     if page.folded:  # the places one tap reaches, in the board's own drawing (its last svg)
-        board = board[: -len("</svg>")] + folded_svg(view, page.folded) + "</svg>"
+        board = board[: -len("</svg>")] + folded_svg(view, page.folded, page.choosing) + "</svg>"
     actions = choices_html(view, keys) + leave_html(page.leave)
+    ways = (page.folded or {}).get(page.choosing)
+    if ways:  # a place several ways reach was tapped: which way (its cards)
+        actions = chooser_html(view, page.choosing, ways, page.came) + actions
+    # the Academy's cards an Upgrade card takes in one tap (over the hand on a phone)
+    takes = academy_folds_html(view, page.folded, page.came) if page.folded and not ways else ""
     share_panel = page.share_panel
     return (
         f'<div class="game" data-seat="{view.seat}" data-decider="{view.current}">'
@@ -398,12 +421,13 @@ def game_html(view: View, page: GamePage) -> str:
         + part(f'<div class="action-bar">{actions}{end}</div>', "part-actions")
         + page.weighed
         + part(hand_html(view, lay, keys, page.came), "part-hand")
+        + takes
         + part(played_html(view, lay), "part-played")
         + '<div id="share-panel" class="share-dialog" role="dialog" aria-label="Share this game" '
         f"data-nova-share-panel{'' if share_panel else ' hidden'}>{share_panel}</div>"
         + part(seats_html(view, names, colours, bots), "part-seats")
         + part(track_html(view), "part-track")
-        + part(academy_html(view, lay, keys), "part-academy")
+        + part(academy_html(view, lay, keys, page.folded), "part-academy")
         + part(f'<section class="panel legend-panel">{shard_legend()}</section>', "part-legend")
         + '<section class="panel log" aria-label="Game log"><h3>Log '
         + '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'

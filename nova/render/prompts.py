@@ -50,30 +50,45 @@ def assign_keys(legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def prompt(view: View, names: list[str], folded: bool = False) -> str:
+def place_words(key: str) -> str:
+    """A place one tap reaches (render/folds.py) in words: a space, a bay, an Academy card."""
+    m = Move(key)
+    if m.kind == mv.BAY:
+        return f"Bay {m.number + 1}"
+    if m.kind == mv.UPGRADE:
+        return f"Academy card {m.number}" if m.number else "the Academy Deck"
+    return key
+
+
+def prompt(view: View, names: list[str], folded: bool = False, choosing: str = "") -> str:
     """A sentence for the current decision (plain text; the caller escapes it): what the
     choices on screen are, in the words of their buttons, short enough for two lines of a
-    phone (tests/test_prompts.py)."""
+    phone (tests/test_prompts.py). ``folded``: the board offers places one tap reaches
+    (render/folds.py); ``choosing``: the place tapped that several ways reach."""
     if view.over:
         return "The game is over."
     if view.spawn_shard:
         c = COLOUR_NAMES.get(view.spawn_shard, "")
         return f"Spawn Energy: {names[view.current]}, put the {c} Shard on an Asteroid."
+    if choosing:
+        return f"Which cards to {place_words(choosing)}? Tap one way, or Cancel."
     pd = view.pending
     if pd is not None:
         said = pd.prompt(view)
         # the places only one ship can reach are offered too (render/folds.py)
         return said.replace(SHIP_ASK, FOLD_ASK) if folded else said
-    return _turn_prompt(view)
+    return _turn_prompt(view, folded)
 
 
-def _turn_prompt(view: View) -> str:
+def _turn_prompt(view: View, folded: bool = False) -> str:
     """Between actions: the kinds of choice there are now (a card, a Chain link before the
     next action, a Launch, the turn's end), said in one sentence."""
     plays = [Move(m) for m in view.legal if Move(m).kind == mv.PLAY]
     kinds = {Move(m).kind for m in view.legal}
     parts = []
-    if view.need_link and any(m.mode in "sl" for m in plays):
+    if folded:  # the board's places play the cards (and a Chain link before them)
+        parts.append("tap where a ship goes or a card")
+    elif view.need_link and any(m.mode in "sl" for m in plays):
         parts.append("play a Chain link to act again")
     elif plays:
         parts.append("play a card")

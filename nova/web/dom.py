@@ -31,6 +31,7 @@ class Painting:
     # the Academy, the hand, End turn); the pass screen's Ready
     CHOICES = (
         ".pass-card [data-ui=ready]",
+        ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach
         ".choices [data-move]",
         "svg.board [data-move]",
         ".academy [data-move]",

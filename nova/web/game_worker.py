@@ -5,17 +5,34 @@ and gets a :class:`~nova.web.protocol.Frame` back as JSON (PyScript's named work
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .host import GameHost
-from .protocol import PageMessage
+from .protocol import PageEffect, PageMessage
 
 _host: GameHost | None = None
 
 
 def start(message: str) -> str:
-    """The page is up (``Ask.START``): the game's first frame."""
+    """The page is up (``Ask.START``): the game's first frame (and how this worker booted,
+    for the page's ``<html data-nova-snapshot>``: the shim says it here, with no DOM)."""
     global _host
     _host = GameHost(PageMessage.from_json(str(message)))
-    return _host.first_frame().to_json()
+    frame = _host.first_frame()
+    state = _snapshot_state()
+    if state:
+        frame = replace(frame, effects=(*frame.effects, PageEffect("snapshot", {"state": state})))
+    return frame.to_json()
+
+
+def _snapshot_state() -> str:
+    """The shim's report of this worker's boot (tools/nova-shim.mjs), "" outside Pyodide."""
+    try:
+        import js
+    except ImportError:
+        return ""
+    state = getattr(js, "novaSnapshot", None)
+    return state if isinstance(state, str) else ""
 
 
 async def handle(message: str) -> str:

@@ -110,7 +110,7 @@ class PageEffect:
     kind: str  # "help", "address", "offer", "tab", "download", "refocus"; the workbench's:
     # "lab" (start a run in ``workers`` lab workers), "lab-game" (a lab worker plays
     # ``request``), "lab-more" (ask again: no lab worker, a game was played here), "lab-end"
-    # (the idle lab workers end)
+    # (the idle lab workers end); "snapshot" (how the game's worker booted: ``state``)
     data: dict[str, Any] = field(default_factory=dict)
 
 

@@ -13,6 +13,7 @@ from ..render.marks import motions, touched
 from ..render.words import describe
 from ..rules import IllegalMove, State, View
 from ..rules import move as mv
+from .folding import Fold, check_way, folds
 
 # the decisions that name a space, and how to write one for a given space
 _SPACE_MOVES = {mv.SHIP: mv.ship, mv.DEST: mv.dest, mv.TARGET: mv.target, mv.SPAWN: mv.spawn}
@@ -198,8 +199,8 @@ class Session:
     def taken_count(self) -> int:
         """How many decisions of this game the page took for people (one option each, a
         Shards answer, a ship chosen by the tap on where it goes)."""
-        taken = sum(1 for i in range(len(self.record.moves)) if self.taken_for_player(i))
-        return taken + len(self._joined)
+        moves = range(len(self.record.moves))
+        return sum(1 for i in moves if i in self._joined or self.taken_for_player(i))
 
     def _undo_to(self) -> int:
         """The index of the last decision the player made themselves (undo goes back to
@@ -207,7 +208,7 @@ class Session:
         k = len(self.record.moves) - 1
         while k >= 0 and self.taken_for_player(k):
             k -= 1
-        while k > 0 and k - 1 in self._joined:  # the ship chosen with where it goes
+        while k > 0 and k - 1 in self._joined:  # the decisions played with it by one tap
             k -= 1
         return k
 
@@ -277,26 +278,31 @@ class Session:
             return most, min(picked, most)
         return None
 
-    def folded_moves(self) -> dict[str, str]:
-        """At a person's "choose the ship" step: space -> "ship dest" for each place only one
-        of the ships offered can go to next, so that one tap there plays both decisions
-        (:meth:`play`); the spaces of the ships themselves are left out."""
+    def folded_moves(self) -> dict[str, Fold]:
+        """At a person's turn step and "choose the ship" step: space -> :class:`Fold`, the
+        places one tap reaches with the decisions that lead there (``folding.py``); the
+        step's own places (a Launch's gate, the ships) are left out. Worked out once per
+        decision."""
         s = self.state
         if s.is_over() or self.needs_pass() or self.is_bot(s.current_player) or s.spawn_shard:
             return {}
-        legal = s.legal_moves()
-        if len(legal) < 2 or any(m.kind != mv.SHIP for m in legal):
-            return {}
-        ships = {m.space for m in legal}
-        reach: dict[str, list[str]] = {}
-        for m in legal:
-            after = s.apply(m)
-            nxt = after.legal_moves() if after.current_player == s.current_player else []
-            if not nxt or any(d.kind != mv.DEST for d in nxt):
-                continue
-            for d in nxt:
-                reach.setdefault(d.space, []).append(f"{m} {d}")
-        return {sp: ts[0] for sp, ts in reach.items() if len(ts) == 1 and sp not in ships}
+        got = self._folds.get(self.moves)
+        if got is None:
+            got = folds(s)
+            self._folds = {self.moves: got}
+        return got
+
+    def fold_choice(self) -> Fold | None:
+        """The place the person tapped that more than one way reaches (the chooser on
+        screen: one button a way), while that decision is on screen; else None."""
+        if self._fold is None or self._fold[0] != self.moves:
+            return None
+        fold = self.folded_moves().get(self._fold[1])
+        return fold if fold is not None and fold.one is None else None
+
+    def pick_fold(self, space: str) -> None:
+        """The person tapped ``space``, which several ways reach ("" closes the chooser)."""
+        self._fold = (self.moves, space) if space else None
 
     def pick_leave(self, n: int) -> None:
         """The person sets how many Shards the moving ship leaves behind (0..most)."""
@@ -311,15 +317,13 @@ class Session:
         """Play ``token`` (IllegalMove says why not). Returns the new state."""
         if self.needs_pass():
             raise IllegalMove("pass the device first: the next player taps Ready")
-        first, _, then = token.partition(" ")
-        if then:  # a ship and where it goes, in one tap (folded_moves)
-            before = self.state
-            after = before.apply(before.parse_move(first))
-            if then not in after.legal_moves():
-                raise IllegalMove(f"{then} is not where that ship can go now")
-            self._push(before, first, after)
-            self._joined = self._joined | {len(self.record.moves) - 1}
-            token = then
+        *first, token = token.split() or [token]
+        if first:  # several decisions in one tap (folded_moves): the whole way checked first
+            steps = check_way(self.state, " ".join([*first, token]))
+            for before, move, after in steps[:-1]:
+                self._push(before, str(move), after)
+                self._joined = self._joined | {len(self.record.moves) - 1}
+        self._fold = None
         before = self.state
         move = before.parse_move(token)
         after = before.apply(move)
@@ -352,6 +356,7 @@ class Session:
         del self.record.moves[keep:]
         del self.states[keep + 1 :]
         self._joined = frozenset(i for i in self._joined if i < keep)
+        self._folds, self._fold = {}, None
         for i in [i for i in self._diffs if i >= keep]:
             del self._diffs[i]
         # drop log lines written for the undone move
@@ -366,6 +371,8 @@ class Session:
     _leave: tuple[int, int] | None = None
     # the person's decisions played with the next one by a single tap (folded_moves)
     _joined: frozenset[int] = frozenset()
+    _folds: dict[int, dict[str, Fold]] = {}  # noqa: RUF012 (replaced, never changed)
+    _fold: tuple[int, str] | None = None  # (decisions so far, the place tapped): the chooser
 
     def _after_move(self, i: int, before: State, move: str, after: State) -> None:
         if not hasattr(self, "_log_index"):

@@ -4,9 +4,11 @@ A greedy player plays by touch on a 390x844 phone (Chromium, touch, the hosted h
 against a bot, on fixed seeds, and the tool counts what the person's fingers do each turn:
 
 * a tap for every decision the person makes on screen (a card's play, a ship, a space, a
-  button, End turn), one for a ship and where it goes when the page offers both in one tap
-  (``data-alt-move``), and a tap on a control that sets a decision before it is made (the
-  ship's "leave N Shards" control);
+  button, End turn), one for a run of them when the page offers the run in one tap (a
+  place on the board, a Cargo Bay, an Academy card: ``data-alt-move``, nova/web/folding.py:
+  the Chain link, the card, the ship and the place), two when that place asks which of
+  several ways (``data-ui="fold:<place>"``, then the chooser's button), and a tap on a
+  control that sets a decision before it is made (the ship's "leave N Shards" control);
 * a scroll when the thing to tap is not whole on the screen (outside the viewport, or
   outside the scrolling drawer or the zoomed board that clips it, or covered): a finger
   must swipe before it taps. The tool then scrolls it into view and taps it.
@@ -116,19 +118,69 @@ def _leave_plan(state, token: str, seed: int) -> int:
     return after.parse_move(pick).number
 
 
-def _then(state, token: str, seed: int) -> str:
-    """The greedy player's next decision after ``token`` when it is where the ship chosen by
-    ``token`` goes ("" otherwise): the page may offer both in one tap."""
+def _plan(state, moves: int, seed: int, most: int = 6) -> list[str]:
+    """The positions after each of the greedy player's next decisions (with what the page
+    plays for the person after each: one option; the Shards the greedy player would leave),
+    as long as it is this player's: one tap may play several of them."""
     from nova.bots import choose_move
-    from nova.rules import move as mv
+    from nova.web.session import leave_asked, only_choice
 
-    if state.parse_move(token).kind != mv.SHIP:
-        return ""
-    after = state.apply(token)
-    legal = after.legal_moves() if after.current_player == state.current_player else []
-    if not legal or any(m.kind != mv.DEST for m in legal):
-        return ""
-    return choose_move("greedy", after.view(after.current_player), seed)
+    seat, out, s, k = state.current_player, [], state, moves
+    for _ in range(most):
+        if s.is_over() or s.current_player != seat:
+            break
+        token = choose_move("greedy", s.view(seat), seed * 1000 + k)
+        s, k = s.apply(token), k + 1
+        while not s.is_over():
+            nxt = only_choice(s)
+            if nxt is None and leave_asked(s) is not None:
+                nxt = choose_move("greedy", s.view(s.current_player), seed * 1000 + k)
+            if nxt is None:
+                break
+            s, k = s.apply(nxt), k + 1
+        out.append(s.position())
+        if token == "E":
+            break
+    return out
+
+
+def _folded_tap(page, state, moves: int, seed: int) -> list[tuple[str, str]]:
+    """The taps (selector, what) that play the most of the greedy player's next decisions
+    at once, through a place the page offers (``data-alt-move``, or a place's chooser:
+    ``data-ui="fold:<place>"`` then the way's button); [] if none plays two or more."""
+    from nova.web.folding import folds, settle
+
+    plan = _plan(state, moves, seed)
+    if len(plan) < 2:
+        return []
+    ways = folds(state)
+    alts = page.eval_on_selector_all("[data-alt-move]", "els => els.map(e => e.dataset.altMove)")
+    asks = page.eval_on_selector_all(
+        '[data-ui^="fold:"]', "els => els.map(e => e.dataset.ui.slice(5))"
+    )
+    outcome: dict[str, str] = {}
+
+    def reached(way: str) -> str:
+        if way not in outcome:
+            s = state
+            for token in way.split():
+                s = s.apply(token)
+            outcome[way] = settle(s).position()
+        return outcome[way]
+
+    for i in range(len(plan) - 1, 0, -1):
+        for way in alts:
+            if " " in way and reached(way) == plan[i]:
+                return [(f'[data-alt-move="{way}"]', way.replace(" ", ""))]
+        for key in asks:
+            fold = ways.get(key)
+            for way in fold.options if fold is not None else ():
+                if reached(way) == plan[i]:
+                    return [
+                        (f'[data-ui="fold:{key}"]', f"?{key}"),
+                        (f'.fold-way[data-alt-move="{way}"]', way.replace(" ", "")),
+                    ]
+    return []
 
 
 def play_game(page, url: str, seed: int, opponent: str, max_turns: int) -> Game:
@@ -165,22 +217,24 @@ def play_game(page, url: str, seed: int, opponent: str, max_turns: int) -> Game:
             turn_key, taps, what = key, 0, []
         view = state.view(state.current_player)
         token = choose_move("greedy", view, seed * 1000 + moves)
-        leave = _leave_plan(state, token, seed * 1000 + moves + 1)
-        if leave and page.query_selector(f'[data-leave="{leave}"]'):
-            taps += _tap(page, f'[data-leave="{leave}"]', game)
-            what.append(f"leave{leave}")
-        then = _then(state, token, seed * 1000 + moves + 1)
-        both = f'[data-alt-move="{token} {then}"]'
-        if then and page.query_selector(both):
-            cost = _tap(page, both, game)
-            what.append(f"{token}{then}" + "+scroll" * (cost - 1))
-        else:
+        folded = _folded_tap(page, state, moves, seed)
+        for i, (selector, said) in enumerate(folded):
+            if i:
+                page.wait_for_selector(selector)
+            cost = _tap(page, selector, game)
+            what.append(said + "+scroll" * (cost - 1))
+            taps += cost
+        if not folded:
+            leave = _leave_plan(state, token, seed * 1000 + moves + 1)
+            if leave and page.query_selector(f'[data-leave="{leave}"]'):
+                taps += _tap(page, f'[data-leave="{leave}"]', game)
+                what.append(f"leave{leave}")
             cost = _tap(page, f'[data-move="{token}"]', game)
             what.append(token + "+scroll" * (cost - 1))
-        taps += cost
+            taps += cost
         page.wait_for_function(f"+document.body.dataset.novaMoves > {moves}", timeout=60_000)
         game.decisions += 1
-        if token == "E":
+        if token == "E" and not folded:
             game.turns.append(taps)
             game.tapped.append(what)
             turn_key, taps, what = None, 0, []

@@ -113,6 +113,13 @@ class PickLeave(Intent):
 
 
 @dataclass(frozen=True)
+class PickFold(Intent):
+    """A tap on a board place that several ways reach ("": the chooser's Cancel)."""
+
+    space: str = ""
+
+
+@dataclass(frozen=True)
 class BotPlayed(Intent):
     """A bot's decision, already checked by the engine (``note``: a bot's failure said)."""
 
@@ -208,6 +215,14 @@ def pick_leave(page: Page, ui: UiState, screen: GameScreen, intent: PickLeave) -
     if s is None or s.leave_choice() is None:
         return ui, NONE
     s.pick_leave(intent.n)
+    return ui, ALL
+
+
+def pick_fold(page: Page, ui: UiState, screen: GameScreen, intent: PickFold) -> Result:
+    s = _on_game(ui)
+    if s is None or s.bot_to_move():
+        return ui, NONE
+    s.pick_fold(intent.space if intent.space in s.folded_moves() else "")
     return ui, ALL
 
 
@@ -349,8 +364,9 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
             thinking = f"{who} is getting ready…"
         if ui.elsewhere and not ui.elsewhere.forked:
             thinking = f"{who} waits: this game went on in another tab."
+    chosen = s.fold_choice() if view.legal else None
     guided = ui.guided and ui.game_id == ui.guided and len(s.states) > 1
-    if guided and not thinking:  # the first game's prompt says what just happened
+    if guided and not thinking and chosen is None:  # its narration (not over the chooser)
         human = s.humans[0] if s.humans else 0
         thinking = narrate(s.states[-2], s.record.moves[-1], s.state, human)
     off = saving_off(page)
@@ -371,7 +387,9 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         tuple(names), tuple(colours), tuple(s.record.bots), log_turns=tuple(s.log_turns()),
         can_undo=s.can_undo(), undo_why=s.undo_block(), notice=ui.message, status=status,
         thinking=thinking, static_slot=True, embed=page.embed, marks=s.marks(), known=known,
-        share_panel=panel, weighed=weighed, leave=s.leave_choice(), folded=s.folded_moves(),
+        share_panel=panel, weighed=weighed, leave=s.leave_choice(),
+        folded={space: f.options for space, f in s.folded_moves().items()} if view.legal else None,
+        choosing=chosen.space if chosen is not None else "",
         came=s.came_this_turn() if view.seat == view.turn else (),
     )  # fmt: skip
     html = game_html(view, shown)
@@ -418,6 +436,7 @@ SCREEN = ScreenDef(
         Undo: undo,
         CloseScores: close_scores,
         PickLeave: pick_leave,
+        PickFold: pick_fold,
         AskHint: ask_hint,
         AskWhy: ask_why,
         Share: share,
@@ -429,6 +448,7 @@ SCREEN = ScreenDef(
         "undo": lambda arg, form: Undo(),
         "close-scores": lambda arg, form: CloseScores(),
         "leave": lambda arg, form: PickLeave(int(arg) if arg.isdigit() else 0),
+        "fold": lambda arg, form: PickFold(arg),
         "share": lambda arg, form: Share(form.here),
         "hint": lambda arg, form: AskHint(),
         "bot-why": lambda arg, form: AskWhy(),
