@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -16,6 +15,7 @@ from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
 from .folds import academy_folds_html, chooser_html, fold_act, fold_boxes, folded_svg
 from .keep import keyed
+from .log import LogTurn, log_list
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
 from .shards import COLOUR_NAMES, shard_icon, shard_legend
 from .zoom import zoom_spec
@@ -302,41 +302,6 @@ def choices_html(view: View, keys: dict[str, str]) -> str:
 
 
 @dataclass(frozen=True)
-class LogTurn:
-    """One player's turn in the log: its lines in the order they happened."""
-
-    round: int
-    seat: int
-    lines: tuple[str, ...]
-
-
-def log_turns_html(
-    turns: Sequence[LogTurn],
-    names: list[str],
-    colours: list[str],
-    known: frozenset[str] = frozenset(),
-) -> str:
-    """The log, newest turn first, each turn's lines in the order they happened (a turn
-    the page already shows, by its key in ``known``, comes back elided: see keep.py)."""
-    out = []
-    for g in turns:
-        item = _log_turn(g.round, g.lines, colours[g.seat], names[g.seat])
-        out.append(keyed(item, f"log-{g.round}-{g.seat}", known))
-    return "".join(out)
-
-
-@lru_cache(maxsize=64)
-def _log_turn(rnd: int, lines: tuple[str, ...], colour: str, name: str) -> str:
-    # a past turn's lines no longer change: each turn is drawn once, not at every update
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return (
-        f'<li class="log-turn" style="--seat:{escape(colour, quote=True)}">'
-        f'<h4><span class="swatch"></span>Round {rnd + 1} · {escape(name)}</h4>'
-        f'<ol class="log-lines">{items}</ol></li>'
-    )
-
-
-@dataclass(frozen=True)
 class GamePage:
     """What the game screen shows besides the view: the page's own state.
 
@@ -387,7 +352,7 @@ def game_html(view: View, page: GamePage) -> str:
     keys = assign_keys(view.legal)
     end = end_turn_button(view.legal)
     ask = page.thinking or prompt(view, names, bool(page.folded), page.choosing)
-    log_list = _log_list(list(page.log), page.log_turns, names, colours, known)
+    log_items = log_list(list(page.log), page.log_turns, names, colours, known)
     notice_html = (
         f'<div class="notice" role="alert">{escape(page.notice)}</div>' if page.notice else ""
     )
@@ -432,7 +397,7 @@ def game_html(view: View, page: GamePage) -> str:
         + '<section class="panel log" aria-label="Game log"><h3>Log '
         + '<button type="button" id="ui-replay" data-ui="replay" class="small">▶ Replay</button>'
         + "</h3>"
-        f"{log_list}"
+        f"{log_items}"
         "</section></div></div></div>"
     )
 
@@ -463,21 +428,6 @@ def _turn_line(view: View, names: list[str], colours: list[str]) -> str:
         f'<span class="turn-swatch" '
         f'style="background:{escape(colours[view.turn], quote=True)}"></span>'
         f"Round {view.round + 1} · {escape(names[view.turn])}'s turn"
-    )
-
-
-def _log_list(
-    log: list[str] | None,
-    log_turns: Sequence[LogTurn] | None,
-    names: list[str],
-    colours: list[str],
-    known: frozenset[str],
-) -> str:
-    """The log, grouped by turn when ``log_turns`` is given, else its last 40 lines."""
-    if log_turns is not None:
-        return f'<ol class="log-turns">{log_turns_html(log_turns, names, colours, known)}</ol>'
-    return (
-        "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in (log or [])[-40:][::-1]) + "</ul>"
     )
 
 

@@ -8,7 +8,7 @@ Every rule question goes to the engine.
 from __future__ import annotations
 
 from ..record import GameRecord
-from ..render.game import LogTurn
+from ..render.log import LogTurn
 from ..render.marks import motions, touched
 from ..render.words import describe
 from ..rules import IllegalMove, State, View
