@@ -53,7 +53,9 @@ def game_against_greedy(page, seed: int) -> None:
         if page.evaluate("document.body.hasAttribute('data-nova-over')"):
             break
         before = moves(page)
-        r = page.evaluate(CLICK_JS, [None, rng.random(), 0.4])
+        # mostly End turn: the greedy bot's Unloads bring Super-Nova; the person's few plays
+        # a turn keep the game's states growing as a player's do, at half the clicks
+        r = page.evaluate(CLICK_JS, [None, rng.random(), 0.7])
         assert not r.get("none"), "the person has no decision on their turn"
         assert moves(page) >= before + 1
     page.wait_for_selector("body[data-nova-over]", state="attached")
