@@ -44,12 +44,7 @@ class ReplyBot(RaiderBot):
     def _rollout(self, plan: list[str], j: int) -> float:
         me = self._seat
         w = self.weights
-        s = self._deal(self._seed * 7919 + j + 1)
-        done, s = play(s, me, plan, w)
-        self.positions += len(done)
-        if not s.over and s.current_player == me:
-            more, s = plan_turn(s, me, ROLLOUT_NODES, w)
-            self.positions += len(more)
+        s = self._own_turn(plan, j)
         if s.over:
             return evaluate(s, me, w)
         opp = s.current_player

@@ -228,7 +228,9 @@ class SearchBot(PlanningBot):
         self._finish(plans[best][0], plans[best])
         yield
 
-    def _rollout(self, plan: list[str], j: int) -> float:
+    def _own_turn(self, plan: list[str], j: int) -> State:
+        """Simulation ``j``'s deal with ``plan`` played on it, and the rest of the bot's
+        turn as the planner would play it."""
         me = self._seat
         w = self.weights
         s = self._deal(self._seed * 7919 + j + 1)
@@ -237,6 +239,12 @@ class SearchBot(PlanningBot):
         if not s.over and s.current_player == me:
             more, s = plan_turn(s, me, ROLLOUT_NODES, w)
             self.positions += len(more)
+        return s
+
+    def _rollout(self, plan: list[str], j: int) -> float:
+        me = self._seat
+        w = self.weights
+        s = self._own_turn(plan, j)
         n = s.num_players
         for _ in range(2 * n):  # about a round: the replies and our own next turn
             if s.over:

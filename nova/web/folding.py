@@ -48,14 +48,11 @@ def settle(state: State, leave: int = 0) -> State:
     """What the page plays after a person's decision (``Session.play``): each decision
     with a single option but ending the turn, and a moving ship's Shards kept (or
     ``leave`` of them left)."""
-    from .session import leave_asked, only_choice
+    from .session import taken_for_person
 
     s = state
     for _ in range(50):
-        nxt = only_choice(s)
-        most = leave_asked(s)
-        if nxt is None and most is not None:
-            nxt = str(mv.leave(min(leave, most)))
+        nxt = taken_for_person(s, leave)
         if nxt is None:
             break
         s = s.apply(nxt)

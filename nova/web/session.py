@@ -72,6 +72,17 @@ def leave_asked(state: State) -> int | None:
     return max(m.number for m in legal)
 
 
+def taken_for_person(state: State, leave: int = 0) -> str | None:
+    """The decision the page takes for a person now, if any: the one option
+    (:func:`only_choice`), or a moving ship's Shards kept (``leave`` of them left,
+    :func:`leave_asked`)."""
+    nxt = only_choice(state)
+    most = leave_asked(state)
+    if nxt is None and most is not None:
+        nxt = str(mv.leave(min(leave, most)))
+    return nxt
+
+
 # the decisions after which a moving ship's "leave Shards behind?" may be asked
 _BEFORE_LEAVE = frozenset({mv.DEST, mv.TARGET, mv.DIR})
 
@@ -333,10 +344,7 @@ class Session:
         # a person's decision with one option is taken for them, and so is how many Shards
         # a moving ship leaves behind (undone with the decision before)
         while not self.is_bot(after.current_player):
-            nxt = only_choice(after)
-            most = leave_asked(after)
-            if nxt is None and most is not None:
-                nxt = str(mv.leave(min(leave, most)))
+            nxt = taken_for_person(after, leave)
             if nxt is None:
                 break
             before, after = after, after.apply(nxt)
