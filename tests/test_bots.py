@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from nova.bots import BOT_NAMES, LAB_ONLY, TRIAL, SearchBot, choose_move, make_bot
+from nova.bots import BOT_NAMES, LAB_ONLY, LEVEL_ONLY, TRIAL, SearchBot, choose_move, make_bot
 from nova.links import decode
 from nova.rules import View, determinize, new_game
 
 SMALL = 4  # a search budget small enough for tests
-# every bot a seat may play: the page's, and the lab's bots on trial (a level's bot to be);
-# a trial's simulation costs a few of the raider's, so it plays fewer
-PLAYERS = BOT_NAMES + TRIAL
+# every bot a seat may play: the page's by name and by level only (the Cadet's novice), and
+# the lab's bots on trial (a level's bot to be); a trial's simulation costs a few of the
+# raider's, so it plays fewer
+PLAYERS = BOT_NAMES + LEVEL_ONLY + TRIAL
 TRIAL_SMALL = 2
 
 
@@ -34,7 +35,7 @@ def _states(players: int, seed: int, every: int = 37, limit: int = 8):
 def _name(bot: str) -> str:
     if bot in TRIAL:
         return f"{bot}:{TRIAL_SMALL}"
-    return bot if bot in ("random", "greedy") else f"{bot}:{SMALL}"
+    return bot if bot in ("random", "greedy", "novice") else f"{bot}:{SMALL}"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -97,9 +98,9 @@ def _two_deals(players: int, seed: int, limit: int):
 @pytest.mark.parametrize("bot", PLAYERS)
 def test_bots_cannot_tell_hidden_deals_apart(bot, players):
     """Two games that differ only in cards the seat cannot see get the same decision: every
-    bot the page offers, and every bot on trial for a level, sees ``state.view(seat)`` and
-    nothing else (the lab's path: a fresh view of each of the two states, as
-    ``nova.lab.core.game.play_game`` hands it)."""
+    bot the page offers (by name or as a level), and every bot on trial for a level, sees
+    ``state.view(seat)`` and nothing else (the lab's path: a fresh view of each of the two
+    states, as ``nova.lab.core.game.play_game`` hands it)."""
     for _, s, other in _two_deals(players, seed=9 + players, limit=6):
         seat = s.current_player
         a = make_bot(_name(bot)).choose(s.view(seat), seed=3)

@@ -52,6 +52,18 @@ def test_a_level_plays_its_bot() -> None:
         assert state.apply(choose_move(level.name, view, 5))  # legal: apply refuses an illegal move
 
 
+def test_every_levels_bot_is_shipped_to_the_page() -> None:
+    # the page's build ships the modules the page imports: a level's bot loaded by name only
+    # (a bot on trial, nova.bots.TRIAL) would be refused in the page
+    from tests.build_helpers import build_site
+
+    shipped = set(build_site().page_modules())
+    for level in LEVELS:
+        bot = make_bot(level.bot)
+        module = type(getattr(bot, "bot", bot)).__module__  # the incremental API's wrapper
+        assert module in shipped, level.name
+
+
 def test_an_unknown_level_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="cadet"):
         level_named("general")
