@@ -1,4 +1,4 @@
-"""The page's main thread in MicroPython (issue 52; threads.html): it only draws what the
+"""The page's main thread in MicroPython (index.html): it only draws what the
 game's worker sends and forwards what happens. The game (controller, screens, markup,
 saves, bots) is in the worker (game_worker.py, Pyodide); the messages are
 nova/web/protocol.py's, as JSON (PageMessage this way, Frame back).
@@ -246,15 +246,17 @@ async def restart():
             src=WORKER_SRC, name=game["name"], config="./pyscript.toml", type="py"
         )
         await begin(worker, True)
-    except Exception as exc:
+    except Exception as exc:  # said in plain words, with a way to try again (boot.js)
         window.console.warn("nova: the game's worker did not start again: " + str(exc))
-        body.setAttribute("data-nova-error", "The game stopped and could not start again.")
+        window.novaFailed("The game's worker did not start again: " + str(exc), True)
     finally:
         game["restarting"] = False
 
 
 def waiting():
     """A click before the worker is up: say that the game is on its way."""
+    if body.hasAttribute("data-nova-error"):
+        return  # it could not start: that is said (boot.js)
     box = el(document.getElementById("nova-boot"))
     if box is not None:
         text = el(box.querySelector(".nova-boot-text"))
@@ -682,13 +684,10 @@ async def main():
 
     try:
         await asyncio.wait_for(up(), BOOT_S)
-    except Exception as exc:
+    except Exception as exc:  # said in plain words, with a way to try again (boot.js)
         game["failed"] = True
         window.console.warn("nova: the game's worker did not start: " + str(exc))
-        body.setAttribute("data-nova-error", "The game's worker did not start: " + str(exc))
-        text = el(document.querySelector("#nova-boot .nova-boot-text"))
-        if text is not None:  # the person reads plain words (the attribute is the developer's)
-            text.textContent = "The game could not start in this browser. Reloading the page may help."
+        window.novaFailed("The game's worker did not start: " + str(exc))
 
 
 def memory_gb():
@@ -714,6 +713,8 @@ async def begin(worker, restarted):
         "restarted": restarted,
         "cores": int(window.navigator.hardwareConcurrency or 1),
         "memory_gb": memory_gb(),
+        # the first install of the service worker: the worker hands its downloads over
+        "hand_over": (not restarted) and bool(await window.novaFirstInstall),
     }
     text = await worker.start(json.dumps(start))
     pre = el(document.getElementById("nova-prerender"))

@@ -15,7 +15,7 @@ def test_the_first_screen_takes_a_level_and_start_before_the_worker_and_the_game
     page_factory, server_url
 ):
     page = page_factory(viewport=PHONE)
-    page.goto(server_url + "threads.html", wait_until="commit")
+    page.goto(server_url, wait_until="commit")
     page.click('[data-ui="level:admiral"]')
     page.click('[data-ui="new-game"]')
     # tapped before the game's worker was up: the wait is said, no button was dead
@@ -52,7 +52,7 @@ def test_a_worker_that_dies_mid_game_is_started_again_from_the_last_save(page_fa
     """A game against the Cadet: the worker ends mid-game, the page starts another from the
     last save, says so, and the decision tapped meanwhile is played, not lost."""
     page = page_factory(viewport=PHONE)
-    page.goto(server_url + "threads.html")
+    page.goto(server_url)
     wait_ready(page)
     page.evaluate("window.novaAnswerS = 3")
     page.click('[data-ui="level:cadet"]')

@@ -45,6 +45,25 @@ if (typeof document === "undefined") {
   }
 }
 
+// PyScript 0.7.31 prints a worker's failing script (console.error in the worker) and then
+// says the worker is ready, so the page would wait for ever: until the game starts, a Python
+// error printed here goes to the page as an Error, which rejects the worker's `ready`
+// (assets/boot.js says it in plain words). novaHandOver, called at the start, ends this.
+let booting = typeof document === "undefined" && typeof postMessage === "function";
+if (booting) {
+  const print = console.error;
+  console.error = function (...args) {
+    const text = args.map((a) => (a && a.message) || String(a)).join(" ");
+    if (booting && /PythonError|Traceback/.test(text)) {
+      booting = false;
+      try {
+        postMessage(new Error(text));
+      } catch (e) { /* the page waits for its bound */ }
+    }
+    return print.apply(this, args);
+  };
+}
+
 const base = new URL("./", import.meta.url).href;
 const root = new URL("../../", import.meta.url).href;
 export { version };
@@ -70,19 +89,17 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// assets/early.js starts these downloads on the page before PyScript starts, and compiles and
-// inflates them in workers; without it (the bots' worker, a page without early.js) they are
-// fetched here and Pyodide compiles the wasm itself. A failed download is null, never a
-// rejected promise: nothing may reach the page's unhandledrejection handler.
-// The bots' worker starts after the page is up: the wasm and the snapshot are taken from Cache
-// Storage when the page handed them over or the service worker cached them (boot.js, sw.js),
-// so that they are not downloaded again (the HTTP cache of an incognito window keeps neither).
-// A lean visit: a slow or metered connection uses the snapshot only from a cache.
+// The downloads, made here in the game's worker (and in a workbench's). A failed download is
+// null, never a rejected promise. A worker that starts after the page is up (the workbench's,
+// the game's started again) takes the wasm and the snapshot from Cache Storage when the service
+// worker cached them, so that they are not downloaded again (the HTTP cache of an incognito
+// window keeps neither). A lean visit (boot.js puts ?lean on this module's URL: a slow or
+// metered connection, or the page's ?lean) uses the snapshot only from a cache.
 function download() {
-  let lean = false;
+  let lean = new URL(import.meta.url).searchParams.has("lean");
   try {
     const c = navigator.connection;
-    lean = Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+    lean = lean || Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
   } catch (e) { /* not lean */ }
   const cached = (url) =>
     Promise.resolve()
@@ -104,6 +121,29 @@ function download() {
   const wasm = cached(wasmURL);
   return { manifest, bytes, wasm, wasmBytes: null, heap: null, module: null, lean };
 }
+
+// What this worker downloaded, for the service worker's first install (assets/boot.js,
+// sw.js's HANDOFF cache): the wasm, and the snapshot if this boot used it. The game's worker
+// puts them there before its first frame when the page asks (nova/web/game_worker.py), and
+// lets them go otherwise.
+let kept = null;
+globalThis.novaHandOver = async (wanted) => {
+  booting = false; // the game started: its errors are its own (the page hears of them)
+  const files = kept;
+  kept = null;
+  if (!wanted || !files || !globalThis.caches) return false;
+  try {
+    const cache = await caches.open("nova-handoff");
+    const [wasm, gz] = await Promise.all([files.wasm(), files.snapshot && files.snapshot.bytes]);
+    const puts = [];
+    if (wasm) puts.push(cache.put(wasmURL, new Response(wasm, { headers: { "Content-Type": "application/wasm" } })));
+    if (gz) puts.push(cache.put(files.snapshot.url, new Response(gz, { headers: { "Content-Type": "application/gzip" } })));
+    await Promise.all(puts);
+    return true;
+  } catch (e) {
+    return false; // the install downloads them again
+  }
+};
 
 // Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming; early.js
 // started compiling that wasm as it downloaded, so the module is ready by then: instantiate it
@@ -341,6 +381,7 @@ export const loadPyodide = async (options = {}) => {
           "del _f",
       );
       report("used");
+      kept = { wasm: () => tee.bytes, snapshot: { url: root + "snapshot/" + m.snapshot, bytes: pending.bytes } };
       console.info(`nova: snapshot restored in ${(performance.now() - t0).toFixed(0)} ms of loadPyodide, at ${performance.now().toFixed(0)}`);
       return py;
     } catch (e) {
@@ -364,7 +405,9 @@ async function shared(plain, wasm, module) {
   const tee = shareWasm(wasm);
   const compiled = shareModule(module);
   try {
-    return await ordinary(plain);
+    const py = await ordinary(plain);
+    if (tee.called) kept = { wasm: () => tee.bytes, snapshot: null };
+    return py;
   } finally {
     tee.restore();
     compiled.restore();
