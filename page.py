@@ -25,7 +25,7 @@ IN_VIEW = 0.35
 MAX_ZOOM = 4.0
 CHOICES = (
     ".pass-card [data-ui=ready]",
-    ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach (nova/web/dom.py)
+    ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach
     ".choices [data-move]",
     "svg.board [data-move]",
     ".academy [data-move]",
@@ -41,7 +41,7 @@ WORKER_SRC = "./game_worker.py"
 # a worker that has not answered in this long is taken for dead (a phone out of memory, a
 # crash: its calls never settle) and started again from the last save
 ANSWER_S = 20
-BOOT_S = 60  # the game's worker not up by then counts as failed (nova/web/workers.py's bound)
+BOOT_S = 60  # the game's worker not up by then counts as failed
 
 
 def js(value):
@@ -375,7 +375,7 @@ lab = {"workers": [], "names": [], "started": 0}
 
 
 async def lab_boot(name):
-    """A lab worker, up and answering hello (as app.py's lab_boot), or None."""
+    """A lab worker, up and answering hello, or None."""
     from pyscript import create_named_worker
 
     async def up():  # (MicroPython's wait_for takes a coroutine, not a JS promise)
@@ -393,7 +393,7 @@ async def lab_boot(name):
 
 
 async def lab_workers(wanted):
-    """Up to ``wanted`` lab workers, kept for later runs (LabRunner.start_workers)."""
+    """Up to ``wanted`` lab workers, kept for later runs; those that cannot start are left out."""
     have = len(lab["workers"])
     if wanted > have:
         try:  # PyScript waits for ever for a script it cannot fetch: ask for it first
@@ -413,7 +413,7 @@ async def lab_workers(wanted):
 
 async def lab_run(wanted):
     """Feed the run's games to the lab workers: each asks the game's worker for a request,
-    plays it, and hands the answer back with the next ask (LabRunner.run's feed)."""
+    plays it, and hands the answer back with the next ask (host.GameHost.lab)."""
     t0 = window.performance.now()
     body.setAttribute("data-nova-lab-workers", "starting")
     workers = await lab_workers(wanted)
@@ -442,7 +442,8 @@ async def lab_run(wanted):
 
 
 def lab_end():
-    """The idle lab workers end (each a Pyodide of its own: LabRunner.end_idle)."""
+    """The idle lab workers end: each is a Pyodide of its own (about 150 MB), and a tab
+    played for hours must not keep them (the host says when: ``lab-end``)."""
     for name in lab["names"]:
         script = el(document.querySelector('script[worker][name="' + name + '"]'))
         if script is not None:
@@ -479,7 +480,7 @@ def bring_choice(kind):
 
 
 def drawer_to_top():
-    """dom.py's drawer_to_top: a new decision shows the phone's drawer from its top."""
+    """A new decision shows the phone's drawer from its top."""
     moves = attr(body, "data-nova-moves")
     if game.get("drawer_at") == moves:
         return
@@ -490,7 +491,7 @@ def drawer_to_top():
 
 
 def zoom_board():
-    """dom.py's zoom_board: a phone zooms the board to its choices (the player's own pinch
+    """A phone zooms the board to its choices (the player's own pinch
     kept: boot.js's novaUserZoom); the scale and scroll are nova/render/zoom.py's
     zoom_window, the same arithmetic (MicroPython has no dataclasses to import it)."""
     stage = el(root.querySelector(".board-stage"))
@@ -679,6 +680,7 @@ async def main():
     body.removeAttribute("data-nova-pending")
     for i in range(early.length if early else 0):
         tap(target_of(el(early[i])))
+
     async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
         await begin(await workers["nova-game"], False)
 

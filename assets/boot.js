@@ -5,7 +5,7 @@
 const body = document.body;
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
-// (game.css, html.nova-embed), also for the prerendered board shown while Python starts.
+// (game.css, html.nova-embed), also for the first screen shown while Python starts.
 try {
   if (new URLSearchParams(location.search).has("embed") || window.top !== window.self) {
     document.documentElement.classList.add("nova-embed");

@@ -770,8 +770,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         # the file holds only the heap's pages that are not all zeros: these runs of it
         "packed_bytes": meta["packed_bytes"],
         "runs": meta["runs"],
-        # undone in the shim with the wasm itself (tools/snapshot_delta.py): early.js starts
-        # that download early, from this path
+        # undone in the shim with the wasm itself (tools/snapshot_delta.py)
         "wasm": f"{p['PYODIDE_DIR']}/pyodide.asm.wasm",
         "delta": meta["delta"],
         "delta_bytes": meta["delta_bytes"],
@@ -809,11 +808,10 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         if f.suffix in (".js", ".css"):
             site.copy(f"{p['PYSCRIPT_DIR']}/{f.name}", f)
 
-    # runtime: Idiomorph, the DOM morphing library the page updates itself with (app.py)
+    # runtime: Idiomorph, the DOM morphing library the page updates itself with (page.py)
     idiomorph = NODE_MODULES / "idiomorph"
     site.copy(f"{p['IDIOMORPH_DIR']}/idiomorph.min.js", idiomorph / "dist" / "idiomorph.min.js")
     site.copy(f"{p['IDIOMORPH_DIR']}/LICENSE", idiomorph / "LICENSE")
-
 
     # runtime: MicroPython for the page's main thread (the game's Python is in a worker, the
     # page only draws); PyScript finds the .wasm beside the .mjs
@@ -827,7 +825,8 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     # the game's worker reads its config inline (no fetch, no TOML reader); a worker started
     # later (page.py: again after a crash, the workbench's) reads pyscript.toml
     p["WORKER_CONFIG"] = html_lib.escape(json.dumps(parsed, separators=(",", ":")))
-    mpy_config = {"interpreter": f"./{p['MICROPYTHON_DIR']}/micropython.mjs", "plugins": parsed["plugins"]}
+    mpy_module = f"./{p['MICROPYTHON_DIR']}/micropython.mjs"
+    mpy_config = {"interpreter": mpy_module, "plugins": parsed["plugins"]}
     p["MPY_CONFIG"] = html_lib.escape(json.dumps(mpy_config, separators=(",", ":")))
     html = fill((ROOT / "index.html").read_text(), p)
     site.write("index.html", html.replace("<!--PRERENDER-->", first_screen_html(), 1).encode())

@@ -1,16 +1,15 @@
 """The page's state and its changes: routes each intent to the screen it is for. Pure Python.
 
-:class:`~nova.web.state.UiState` is the whole of what the page shows. Each screen is one
-module of ``nova/web/screens/`` (its state, its intents, a step for each, its keys, its
-markup), listed in :data:`SCREENS`. A step is ``(page, ui, screen, intent) -> (ui,
-effects)``: it returns the new state and the :mod:`~nova.web.effects` values the adapter
-(``app.py``) performs. :class:`Controller` keeps the state and the page's services (the
-saves, the random numbers, the workbench: ``screens.base.Page``); :meth:`Controller.dispatch`
-sends an intent to the screen on show (``ScreenDef.steps``) or, for an intent of the whole
-page or one a screen takes anywhere (``anywhere``: the one that opens it, answers that
-arrive later), to its handler. What is common stays here: the rules dialog, the menu,
-the keys' first rules, links, another tab's saves.
-"""
+:class:`~nova.web.state.UiState` is the whole of what the page shows. Each screen is one module
+of ``nova/web/screens/`` (its state, its intents, a step for each, its keys, its markup), listed
+in :data:`SCREENS`. A step is ``(page, ui, screen, intent) -> (ui, effects)``: it returns the
+new state and the :mod:`~nova.web.effects` values the game's worker (``host.py``) turns into
+what the page performs. :class:`Controller` keeps the state and the page's services (the saves,
+the random numbers, the workbench: ``screens.base.Page``); :meth:`Controller.dispatch` sends an
+intent to the screen on show (``ScreenDef.steps``) or, for an intent of the whole page or one a
+screen takes anywhere (``anywhere``: the one that opens it, answers that arrive later), to its
+handler. What is common stays here: the rules dialog, the menu, the keys' first rules, links,
+another tab's saves."""
 
 from __future__ import annotations
 

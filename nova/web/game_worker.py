@@ -5,6 +5,7 @@ and gets a :class:`~nova.web.protocol.Frame` back as JSON (PyScript's named work
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 
 from .host import GameHost
@@ -22,6 +23,7 @@ async def start(message: str) -> str:
     await _hand_over(msg.hand_over)
     _host = GameHost(msg)
     frame = _host.first_frame()
+    gc.freeze()  # the cyclic collector leaves what booting made alone from now on
     state = _snapshot_state()
     if state:
         frame = replace(frame, effects=(*frame.effects, PageEffect("snapshot", {"state": state})))

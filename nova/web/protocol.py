@@ -45,7 +45,7 @@ class Ask(Enum):
 
 @dataclass(frozen=True)
 class Target:
-    """A click's target as the page's DOM describes it (``events.py`` read it there): the
+    """A click's target as the page's DOM describes it (page.py's ``target_of``): the
     closest control's data, and where the click fell."""
 
     move: str | None = None  # data-move, else data-alt-move (a board Cargo Bay)
