@@ -1,5 +1,5 @@
 """The hint on demand (nova/web/controller.py), in CPython: the strongest bot's choice for
-the person's decision, asked as the page asks the worker, marked on the screen and said
+the person's decision, thought as the game's worker thinks it, marked on the screen and said
 in the log, never played."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import json
 import random
 import re
 
+from helpers_bots import hint
+
 from nova.render.keep import keys_in
-from nova.web.bot_worker import think
 from nova.web.controller import (
     NONE,
     AskHint,
@@ -47,8 +48,7 @@ def test_the_hint_is_the_strongest_bots_legal_choice_marked_and_logged_never_pla
     request = c.hint_request()
     data = json.loads(request)
     assert data["bots"][data["seat"]] == "best" and data["seat"] == s.state.current_player
-    answer = json.loads(think(request))  # what the worker answers
-    token = answer["move"]
+    token = hint(c).token  # what the game's worker finds
     assert token in [str(m) for m in s.state.legal_moves()]
     moves = s.moves
     c.dispatch(HintReady(token, moves))
@@ -101,7 +101,7 @@ def test_the_hint_is_marked_even_where_the_page_already_shows_the_choice():
     shown = keys_in(c.markup())  # what the page shows before the hint
     c.dispatch(AskHint())
     asked = c.markup(shown)
-    token = json.loads(think(c.hint_request()))["move"]
+    token = hint(c).token
     c.dispatch(HintReady(token, s.moves))
     page = c.markup(keys_in(asked))
     assert re.search(rf'data-move="{re.escape(token)}"[^>]*data-hint', page)

@@ -39,7 +39,6 @@ from .screens.base import (
     ScreenDef,
     UiName,
     WhyNot,
-    Worker,
     saving_off,
 )
 from .screens.game import (
@@ -100,7 +99,6 @@ from .state import (
     SavesChanged,
     Say,
     UiState,
-    WorkerChanged,
 )
 
 __all__ = [  # the page's vocabulary, in one import for the adapter and the tests
@@ -113,7 +111,7 @@ __all__ = [  # the page's vocabulary, in one import for the adapter and the test
     "OpenReplay", "OpenTutorial", "Play", "PlayFromReplay", "Ready", "ReplayGo",
     "ReplayScreen", "Reseed", "RestartLesson", "Resume", "SavesChanged", "Say", "SCREENS",
     "Screens", "SetPlayers", "Share", "Shared", "SkipLesson", "StartFirstGame", "StartGame",
-    "TutorialScreen", "UiState", "Undo", "WhyNot", "Worker", "WorkerChanged", "ui_intent",
+    "TutorialScreen", "UiState", "Undo", "WhyNot", "ui_intent",
 ]  # fmt: skip
 
 
@@ -140,10 +138,6 @@ def _say(page: Page, ui: UiState, intent: Say) -> Result:
     if intent.text == ui.message:
         return ui, NONE
     return ui.but(message=intent.text), ALL
-
-
-def _worker(page: Page, ui: UiState, intent: WorkerChanged) -> Result:
-    return ui.but(worker=intent.worker, worker_note=intent.note or ui.worker_note), ALL
 
 
 def _newest(page: Page, ui: UiState, intent: OpenNewest) -> Result:
@@ -176,12 +170,12 @@ def _open_link(page: Page, ui: UiState, intent: OpenLink) -> Result:
 
 COMMON: dict[type[Intent], Anywhere] = {
     OpenHelp: _help, CloseHelp: _help, Menu: _menu, Back: _back, Say: _say,
-    WorkerChanged: _worker, OpenNewest: _newest, KeepHere: _keep_here,
+    OpenNewest: _newest, KeepHere: _keep_here,
     OpenLink: _open_link, SavesChanged: _saves_changed,
     FullPage: lambda page, ui, intent: (ui, (OwnPage(),)),
 }  # fmt: skip
 # intents that are no person's action on the page: the message on show stays
-COMMON_QUIET = frozenset({OpenHelp, CloseHelp, Say, WhyNot, WorkerChanged, SavesChanged})
+COMMON_QUIET = frozenset({OpenHelp, CloseHelp, Say, WhyNot, SavesChanged})
 COMMON_UI: dict[str, UiName] = {
     "help": lambda arg, form: OpenHelp(), "close-help": lambda arg, form: CloseHelp(),
     "back": lambda arg, form: Back(), "menu": lambda arg, form: Menu(form),

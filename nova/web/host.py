@@ -34,8 +34,6 @@ from .controller import (
     SavesChanged,
     Say,
     WhyNot,
-    Worker,
-    WorkerChanged,
 )
 from .effects import (
     ClearAddress,
@@ -195,10 +193,9 @@ class GameHost:
         self.answers: dict[int, Callable[[str], Intent | None]] = {}
         self.ids = count(1)
         self.body: dict[str, str | None] = {}
-        self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self._bot_shown)
         # the bots think here in slices (BotTable), so that a click between two slices is
         # answered at once (a whole think would hold this worker for up to 3 s)
-        self.bots.ask = None
+        self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self._bot_shown)
         self.game_seen: object = None
         # the workbench's run: its games played by the page's lab workers
         self.cores, self.memory_gb = start.cores, start.memory_gb
@@ -207,7 +204,6 @@ class GameHost:
         self.lab_t0 = 0.0
         self.lab_drawn = 0.0
         self.lab_used = False  # the page has lab workers up (they end once idle)
-        self.c.dispatch(WorkerChanged(Worker.READY))  # the bots think here, in this worker
         fragment = start.value or ""
         self.started = self.c.start(fragment.removeprefix("#"), start.query)
         # the page's last worker died: this one took the last save, and says so (again after

@@ -31,7 +31,6 @@ from .base import (
     Result,
     ScreenDef,
     WhyNot,
-    Worker,
     choice_key,
     safe_colours,
     saving_off,
@@ -360,8 +359,6 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         seat = s.state.current_player
         who = f"{names[seat]} ({s.record.bots[seat]} bot)"
         thinking = f"{who} is thinking…"
-        if ui.worker is Worker.STARTING:
-            thinking = f"{who} is getting ready…"
         if ui.elsewhere and not ui.elsewhere.forked:
             thinking = f"{who} waits: this game went on in another tab."
     chosen = s.fold_choice() if view.legal else None
@@ -374,7 +371,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     said = ""
     if hint is not None:
         said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
-    status = " ".join(x for x in (rules, said, off, ui.save_error, ui.worker_note) if x)
+    status = " ".join(x for x in (rules, said, off, ui.save_error) if x)
     static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
