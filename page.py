@@ -229,13 +229,7 @@ async def restart():
         return
     game["restarting"] = True
     game["worker"] = None  # clicks wait in the queue meanwhile
-    script = el(document.querySelector('script[worker][name="' + game["name"] + '"]'))
-    if script is not None:
-        try:
-            script.xworker.terminate()
-        except Exception:
-            pass
-        script.remove()
+    end_worker(game["name"])
     game["starts"] += 1
     game["name"] = "nova-game-" + str(game["starts"])
     body.setAttribute("data-nova-worker-starts", str(game["starts"]))
@@ -445,14 +439,19 @@ def lab_end():
     """The idle lab workers end: each is a Pyodide of its own (about 150 MB), and a tab
     played for hours must not keep them (the host says when: ``lab-end``)."""
     for name in lab["names"]:
-        script = el(document.querySelector('script[worker][name="' + name + '"]'))
-        if script is not None:
-            try:
-                script.xworker.terminate()
-            except Exception:
-                pass
-            script.remove()
+        end_worker(name)
     lab["workers"], lab["names"] = [], []
+
+
+def end_worker(name):
+    """The worker PyScript started as ``name`` ends, and its script tag goes."""
+    script = el(document.querySelector('script[worker][name="' + name + '"]'))
+    if script is not None:
+        try:
+            script.xworker.terminate()
+        except Exception:
+            pass
+        script.remove()
 
 
 def bring_choice(kind):
