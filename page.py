@@ -679,6 +679,7 @@ async def main():
     body.removeAttribute("data-nova-pending")
     for i in range(early.length if early else 0):
         tap(target_of(el(early[i])))
+
     async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
         await begin(await workers["nova-game"], False)
 

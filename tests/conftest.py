@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import tests.settle  # noqa: F401  (each Playwright action waits for the frames it causes)
 from nova_tools.benchmarks.chromium import launch_chromium
 from tests.browser_watch import (
     PageLog,
@@ -48,7 +49,6 @@ from tests.browser_watch import (
     watch_page,
 )
 from tests.cpu_log import pytest_runtest_protocol  # noqa: F401  (NOVA_CPU_LOG=FILE: CPU per test)
-import tests.settle  # noqa: E402,F401  (each Playwright action waits for the frames it causes)
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"

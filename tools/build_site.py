@@ -814,7 +814,6 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     site.copy(f"{p['IDIOMORPH_DIR']}/idiomorph.min.js", idiomorph / "dist" / "idiomorph.min.js")
     site.copy(f"{p['IDIOMORPH_DIR']}/LICENSE", idiomorph / "LICENSE")
 
-
     # runtime: MicroPython for the page's main thread (the game's Python is in a worker, the
     # page only draws); PyScript finds the .wasm beside the .mjs
     mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
@@ -827,7 +826,8 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     # the game's worker reads its config inline (no fetch, no TOML reader); a worker started
     # later (page.py: again after a crash, the workbench's) reads pyscript.toml
     p["WORKER_CONFIG"] = html_lib.escape(json.dumps(parsed, separators=(",", ":")))
-    mpy_config = {"interpreter": f"./{p['MICROPYTHON_DIR']}/micropython.mjs", "plugins": parsed["plugins"]}
+    mpy_module = f"./{p['MICROPYTHON_DIR']}/micropython.mjs"
+    mpy_config = {"interpreter": mpy_module, "plugins": parsed["plugins"]}
     p["MPY_CONFIG"] = html_lib.escape(json.dumps(mpy_config, separators=(",", ":")))
     html = fill((ROOT / "index.html").read_text(), p)
     site.write("index.html", html.replace("<!--PRERENDER-->", first_screen_html(), 1).encode())

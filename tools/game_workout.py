@@ -8,7 +8,8 @@ prove nothing is missing (``play``, tests/test_trimmed_stdlib.py). Also runs und
 
 What it does is what the game's worker does: import every module the site ships, play whole
 games with every bot (each decision thought in slices by ``BotTable``, as the worker thinks),
-draw every screen after every decision, save and reload through the save store, and make and open a share link.
+draw every screen after every decision, save and reload through the save store, and make and
+open a share link.
 """
 
 from __future__ import annotations
