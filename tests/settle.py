@@ -5,14 +5,31 @@ script's evaluate needs this wait, in every frame of the page (a publisher's fra
 game). Installed by tests/conftest.py for every test.
 """
 
+import contextlib
+
 from playwright._impl._sync_base import mapping
 from playwright.sync_api import Frame, Keyboard, Locator, Mouse, Page
 
 SETTLE = "!document.body || !document.body.hasAttribute('data-nova-pending')"
 
 
+_paused = [False]
+
+
+@contextlib.contextmanager
+def unsettled():
+    """Actions that do not wait (a test that looks at the page before the game answers)."""
+    _paused[0] = True
+    try:
+        yield
+    finally:
+        _paused[0] = False
+
+
 def _settle(target):
     """Wait in the page and each of its frames (a publisher's frame holds the game)."""
+    if _paused[0]:
+        return
     page = target if isinstance(target, Page) else target.page
     for frame in page.frames:
         try:

@@ -210,6 +210,74 @@ def test_the_board_draws_each_folded_place_for_a_pointer():
     assert {"space", mv.UPGRADE} <= kinds, kinds
 
 
+def test_the_choosers_ways_never_look_alike_and_name_the_card_each_spends():
+    """Two ways to one place used to show the same words ("5 ▼ Orbit 1" beside "1 ▲ Orbit 1",
+    or three "⇄ 5 ▼ Orbit 1"): the person could not tell what they chose between. Now what
+    every way plays is said once above the buttons, and each button shows only what it
+    decides, each card it spends by its face as printed ("Unload / Orbit 1")."""
+    import re
+
+    from nova.render.cards import card_title
+    from nova.render.folds import chooser_html
+
+    def text(markup: str) -> str:
+        return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
+
+    choosers = 0
+    for seed in (1, 2, 3, 4):
+        for s in person_decisions(seed, limit=160):
+            view = s.view()
+            for place, fold in s.folded_moves().items():
+                if len(fold.options) < 2:
+                    continue
+                choosers += 1
+                html = chooser_html(view, place, fold.options)
+                buttons = re.findall(r'class="choice fold-way"[^>]*>(.*?)</button>', html)
+                assert len(buttons) == len(fold.options)
+                said = [text(b) for b in buttons]
+                assert len(set(said)) == len(said), (place, fold.options, said)
+                spent = [{t for t in w.split() if mv.Move(t).kind == mv.PLAY} for w in fold.options]
+                for way_cards, words in zip(spent, said, strict=True):
+                    for token in way_cards - set.intersection(*spent):
+                        face = card_title(view.layout, mv.Move(token).card)
+                        assert escape(face) in words or face in words, (face, words)
+    assert choosers > 10, choosers
+
+
+def test_with_every_ship_in_the_dock_a_tap_launches_one_and_moves_it():
+    """The first turn (every ship in the Dock) used to ring only the gates: a card takes a
+    ship only once one is launched (R44). Now the board offers the places a card reaches
+    from each gate, each way a Launch first; one tap plays it all and the ship is there;
+    the chooser says the Launch they share."""
+    from nova.render.folds import chooser_html
+
+    played = 0
+    for seed in range(6):
+        s = Session.new(bots=["", "greedy"], seed=seed)
+        while s.bot_to_move():
+            s.play(choose_move("greedy", s.state.view(s.state.current_player), seed))
+        seat = s.state.current_player
+        found = s.folded_moves()
+        spaces = {k: f for k, f in found.items() if mv.Move(k).kind == mv.UNKNOWN}
+        assert spaces, seed  # places on the board, not only the gates and the Academy
+        for key, fold in spaces.items():
+            for way in fold.options:
+                assert mv.Move(way.split()[0]).kind == mv.LAUNCH, way
+                assert ends_at(way, key)
+            if len(fold.options) > 1:
+                launch = fold.options[0].split()[0]
+                if all(w.split()[0] == launch for w in fold.options):
+                    html = chooser_html(s.view(), key, fold.options)
+                    assert f"launches a ship to {mv.Move(launch).space}" in html
+        key, fold = sorted(spaces.items())[0]
+        s.play(fold.options[0])  # the place's tap (or its chooser's first way)
+        assert s.state.current_player == seat and s.state.pending is None
+        st = s.state
+        assert st.ship[st.layout.name_to_space[key]] == seat, (seed, key)
+        played += 1
+    assert played == 6
+
+
 def test_folds_are_only_for_a_persons_decision():
     s = Session.new(bots=["greedy", "greedy"], seed=1)
     assert s.folded_moves() == {}

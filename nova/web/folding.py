@@ -17,6 +17,7 @@ every way ends with a place the player tapped. Pure: tested in CPython.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..rules import State
@@ -121,6 +122,16 @@ def folds(s: State) -> dict[str, Fold]:
 
     for way, st in starts:
         walk(way, st)
+    if s.pending is None and all(Move(k).kind == mv.UPGRADE for k in reach):
+        # every ship in the Dock: a card takes a ship only once one is launched (R44, a
+        # free action): the places after each Launch, the Launch the way's first step (not
+        # the Academy's cards: a Launch before an Upgrade changes nothing it takes)
+        took = reach
+        reach = {}
+        for launch in [m for m in legal if m.kind == mv.LAUNCH]:
+            for way, st in _starts(s.apply(launch)):
+                walk((launch, *way), st)
+        reach = {k: v for k, v in reach.items() if Move(k).kind != mv.UPGRADE} | took
     return {
         space: Fold(space, tuple(" ".join(way) for way in ways.values()))
         for space, ways in reach.items()
@@ -139,3 +150,48 @@ def check_way(s: State, way: str) -> list[tuple[State, Move, State]]:
         steps.append((s, move, after))
         s = after
     return steps
+
+
+def first_action(s: State, turn: Sequence[str]) -> tuple[Move, ...]:
+    """The decisions of ``turn`` (a bot's whole turn from ``s``: the hint's) up to the place
+    its first action ends at (a space, a Cargo Bay, an Academy card), if it begins with a
+    card and reaches one; () otherwise (a Launch first, a Disrupt, a deal it was weighed on
+    that the real one differs from)."""
+    if not turn or Move(turn[0]).kind not in (mv.PLAY, mv.SHIP):
+        return ()
+    st, out = s, []
+    for token in turn:
+        move = st.parse_move(token)
+        if move not in st.legal_moves():
+            return ()
+        out.append(move)
+        st = st.apply(move)
+        if move.kind in _LAST | _LAST_OTHER:
+            return tuple(out)
+        if st.current_player != s.current_player:
+            return ()
+    return ()
+
+
+def place_of(s: State, turn: Sequence[str], found: Mapping[str, Fold]) -> str | None:
+    """The folded place (a key of ``found``) where a tap plays the first action of
+    ``turn`` (:func:`first_action`), so the hint can say "tap there" on a board that plays
+    cards by their places; None when that action is not one the board offers."""
+    action = first_action(s, turn)
+    if not action:
+        return None
+    key = action[-1].space or str(action[-1])
+    fold = found.get(key)
+    if fold is None:
+        return None
+    want = settle(_play(s, action)).position()
+    for way in fold.options:
+        if settle(_play(s, way.split())).position() == want:
+            return key
+    return None
+
+
+def _play(s: State, moves: Sequence[str]) -> State:
+    for m in moves:
+        s = s.apply(m)
+    return s
