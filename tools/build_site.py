@@ -223,6 +223,8 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
 # command line (nova/__main__.py), the lab's CPython-only runners and reports (Dask,
 # matplotlib, tqdm) or the bots' benchmarks; the tools live in nova_tools, never shipped.
 PAGE_ENTRIES = ("page.py", "game_worker.py", "lab_worker.py")
+# page.py's own modules (MicroPython fetches them by its config's [files] before page.py runs)
+PAGE_PARTS = ("page_board.py", "page_lab.py")
 
 
 def _module_name(rel: str) -> str:
@@ -672,6 +674,7 @@ def precache_groups(p: dict[str, str], manifest: dict, pyscript: list[str]) -> d
     common = [
         "./",
         *PAGE_ENTRIES,
+        *PAGE_PARTS,
         "pyscript.toml",
         "nova-data.zip",
         "snapshot/manifest.json",
@@ -826,12 +829,16 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     # later (page.py: again after a crash, the workbench's) reads pyscript.toml
     p["WORKER_CONFIG"] = html_lib.escape(json.dumps(parsed, separators=(",", ":")))
     mpy_module = f"./{p['MICROPYTHON_DIR']}/micropython.mjs"
-    mpy_config = {"interpreter": mpy_module, "plugins": parsed["plugins"]}
+    mpy_config = {
+        "interpreter": mpy_module,
+        "plugins": parsed["plugins"],
+        "files": {f"./{name}": f"./{name}" for name in PAGE_PARTS},
+    }
     p["MPY_CONFIG"] = html_lib.escape(json.dumps(mpy_config, separators=(",", ":")))
     html = fill((ROOT / "index.html").read_text(), p)
     site.write("index.html", html.replace("<!--PRERENDER-->", first_screen_html(), 1).encode())
     site.write("pyscript.toml", config.encode())
-    for entry in PAGE_ENTRIES:
+    for entry in (*PAGE_ENTRIES, *PAGE_PARTS):
         site.copy(entry, ROOT / entry)
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
