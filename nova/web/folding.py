@@ -155,9 +155,11 @@ def check_way(s: State, way: str) -> list[tuple[State, Move, State]]:
 def first_action(s: State, turn: Sequence[str]) -> tuple[Move, ...]:
     """The decisions of ``turn`` (a bot's whole turn from ``s``: the hint's) up to the place
     its first action ends at (a space, a Cargo Bay, an Academy card), if it begins with a
-    card and reaches one; () otherwise (a Launch first, a Disrupt, a deal it was weighed on
-    that the real one differs from)."""
-    if not turn or Move(turn[0]).kind not in (mv.PLAY, mv.SHIP):
+    card (or a Launch, then a card) and reaches one; () otherwise (a Disrupt, a deal it was
+    weighed on that the real one differs from)."""
+    first = [Move(t).kind for t in turn[:2]]
+    launched = first == [mv.LAUNCH, mv.PLAY]  # a ship launched for the card (every one docked)
+    if not turn or (first[0] not in (mv.PLAY, mv.SHIP) and not launched):
         return ()
     st, out = s, []
     for token in turn:
