@@ -588,6 +588,10 @@ def first_screen_html() -> str:
     screen as the controller draws it for a first visit (its clicks wait for the worker)."""
     import random
 
+    # `make site` runs this with the system Python, before the venv exists: the package
+    # is imported from the checkout itself
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     from nova.web.controller import Controller
     from nova.web.saves import MemoryStorage, SaveStore
 
