@@ -119,7 +119,7 @@ function download() {
     })
     .catch(() => null);
   const wasm = cached(wasmURL);
-  return { manifest, bytes, wasm, wasmBytes: null, heap: null, module: null, lean };
+  return { manifest, bytes, wasm, lean };
 }
 
 // What this worker downloaded, for the service worker's first install (assets/boot.js,
@@ -145,21 +145,18 @@ globalThis.novaHandOver = async (wanted) => {
   }
 };
 
-// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming; early.js
-// started compiling that wasm as it downloaded, so the module is ready by then: instantiate it
-// instead of compiling again. With a snapshot, `ready` holds the instantiation back until the
-// snapshot's bytes are in place (Pyodide reads them just after). The wrapper removes itself
-// at once.
-function shareModule(early, ready) {
+// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming: with a
+// snapshot, `ready` holds that back until the snapshot's bytes are in place (Pyodide reads
+// them just after). The wrapper removes itself at once.
+function holdInstantiation(ready) {
   const real = WebAssembly.instantiateStreaming;
-  const share = { restore: () => (WebAssembly.instantiateStreaming = real) };
+  const hold = { restore: () => (WebAssembly.instantiateStreaming = real) };
   WebAssembly.instantiateStreaming = async function (source, imports) {
-    share.restore();
-    const [response, module] = await Promise.all([source, early, ready]);
-    if (!module || !response || !ours(response)) return real.call(WebAssembly, response, imports);
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    hold.restore();
+    const [response] = await Promise.all([source, ready]);
+    return real.call(WebAssembly, response, imports);
   };
-  return share;
+  return hold;
 }
 
 // pyodide.asm.wasm as downloaded (or as bytes read from such a download: no URL)
@@ -167,8 +164,9 @@ const ours = (response) => response.url === wasmURL || response.url === "";
 
 // Pyodide fetches pyodide.asm.wasm itself, at the start of loadPyodide, and compiles it while
 // it streams; undoing the snapshot's delta needs the same bytes. So that a first visit
-// downloads them once, Pyodide's fetch of that one URL gets the response early.js made (or
-// its own), and we can read a clone of it. The wrapper removes itself at once.
+// downloads them once, Pyodide's fetch of that one URL gets the response `early` (the copy in
+// Cache Storage, or bytes already read) or its own, and we can read a clone of it. The
+// wrapper removes itself at once.
 function shareWasm(early) {
   const realFetch = globalThis.fetch;
   const tee = { called: false, bytes: null, restore: () => (globalThis.fetch = realFetch) };
@@ -181,7 +179,7 @@ function shareWasm(early) {
       .catch(() => null)
       .then((r) => (r && r.ok && !r.bodyUsed && ours(r) ? r : realFetch.call(globalThis, input, init)));
     // registered before Pyodide awaits the response, so the clone is taken before it reads;
-    // read only if asked for (early.js's workers send the bytes along with the module)
+    // read only if asked for (the snapshot's delta, the hand-over to the service worker)
     const copy = response.then((r) => (r.ok ? r.clone() : null)).catch(() => null);
     let bytes = null;
     Object.defineProperty(tee, "bytes", {
@@ -280,22 +278,17 @@ async function fill(heap, m, pending, tee) {
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== m.snapshot_sha256) {
     throw new Refused("corrupt (hash)");
   }
-  // early.js inflated it as soon as it arrived (the same bytes, now checked); else inflate here
   const runs = m.format === 3 ? m.runs : null;
   const size = runs ? m.packed_bytes : m.bytes;
-  const early = pending.heap && (await pending.heap);
   const inflated = new Uint8Array(
-    early && early.byteLength === size
-      ? early
-      : await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding))).arrayBuffer(),
+    await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding))).arrayBuffer(),
   );
   if (inflated.length !== size || heap.length !== m.bytes) throw new Refused("corrupt (size)");
   if (runs) unpackPages(inflated, runs, m.bytes, heap);
   else heap.set(inflated);
   if (m.delta) {
     // Pyodide asked for the wasm long before this (else: fetch it here, never wait forever)
-    const sent = pending.wasmBytes && (await pending.wasmBytes);
-    const wasm = sent || await (tee && tee.called
+    const wasm = await (tee && tee.called
       ? tee.bytes
       : fetch(wasmURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null));
     if (!wasm) throw new Refused("no wasm to undo the delta with");
@@ -334,7 +327,7 @@ export const loadPyodide = async (options = {}) => {
   const t0 = performance.now();
   let m = null, pending = null;
   try {
-    pending = globalThis.novaSnapshotDownload || download();
+    pending = download();
     m = usable(await pending.manifest);
   } catch (e) {
     report("none: " + ((e && e.message) || e));
@@ -345,7 +338,7 @@ export const loadPyodide = async (options = {}) => {
   }
   if (m) {
     const tee = shareWasm(pending.wasm);
-    let compiled = null;
+    let held = null;
     try {
       // Pyodide sizes the module's memory by the snapshot's length and reads its bytes only
       // once the module is instantiated: it gets the right length at once (zeros), so that it
@@ -357,7 +350,7 @@ export const loadPyodide = async (options = {}) => {
       const filled = fill(heap, m, pending, tee);
       filled.catch(() => null); // handled through the race; never an unhandled rejection
       const never = () => new Promise(() => {});
-      compiled = shareModule(pending.module, filled.then(() => true, never));
+      held = holdInstantiation(filled.then(() => true, never));
       const py = await Promise.race([
         load({
           ...plain,
@@ -389,27 +382,25 @@ export const loadPyodide = async (options = {}) => {
       report("none: " + (e instanceof Refused ? why : "restore failed: " + why));
     } finally {
       tee.restore();
-      if (compiled) compiled.restore();
+      if (held) held.restore();
     }
     if (tee.called) {
       // the ordinary boot with the wasm already downloaded (a second fetch may not hit the cache)
       const bytes = tee.bytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } }));
-      return shared(plain, bytes, pending.module);
+      return shared(plain, bytes);
     }
   }
-  // the ordinary boot, with the wasm early.js downloaded and compiled if it did
-  return shared(plain, pending && pending.wasm, pending && pending.module);
+  // the ordinary boot, with the wasm from Cache Storage if it is there
+  return shared(plain, pending && pending.wasm);
 };
 
-async function shared(plain, wasm, module) {
+async function shared(plain, wasm) {
   const tee = shareWasm(wasm);
-  const compiled = shareModule(module);
   try {
     const py = await ordinary(plain);
     if (tee.called) kept = { wasm: () => tee.bytes, snapshot: null };
     return py;
   } finally {
     tee.restore();
-    compiled.restore();
   }
 }
