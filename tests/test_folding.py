@@ -244,40 +244,6 @@ def test_the_choosers_ways_never_look_alike_and_name_the_card_each_spends():
     assert choosers > 10, choosers
 
 
-def test_with_every_ship_in_the_dock_a_tap_launches_one_and_moves_it():
-    """The first turn (every ship in the Dock) used to ring only the gates: a card takes a
-    ship only once one is launched (R44). Now the board offers the places a card reaches
-    from each gate, each way a Launch first; one tap plays it all and the ship is there;
-    the chooser says the Launch they share."""
-    from nova.render.folds import chooser_html
-
-    played = 0
-    for seed in range(6):
-        s = Session.new(bots=["", "greedy"], seed=seed)
-        while s.bot_to_move():
-            s.play(choose_move("greedy", s.state.view(s.state.current_player), seed))
-        seat = s.state.current_player
-        found = s.folded_moves()
-        spaces = {k: f for k, f in found.items() if mv.Move(k).kind == mv.UNKNOWN}
-        assert spaces, seed  # places on the board, not only the gates and the Academy
-        for key, fold in spaces.items():
-            for way in fold.options:
-                assert mv.Move(way.split()[0]).kind == mv.LAUNCH, way
-                assert ends_at(way, key)
-            if len(fold.options) > 1:
-                launch = fold.options[0].split()[0]
-                if all(w.split()[0] == launch for w in fold.options):
-                    html = chooser_html(s.view(), key, fold.options)
-                    assert f"launches a ship to {mv.Move(launch).space}" in html
-        key, fold = sorted(spaces.items())[0]
-        s.play(fold.options[0])  # the place's tap (or its chooser's first way)
-        assert s.state.current_player == seat and s.state.pending is None
-        st = s.state
-        assert st.ship[st.layout.name_to_space[key]] == seat, (seed, key)
-        played += 1
-    assert played == 6
-
-
 def test_folds_are_only_for_a_persons_decision():
     s = Session.new(bots=["greedy", "greedy"], seed=1)
     assert s.folded_moves() == {}

@@ -118,8 +118,6 @@ def way_words(view: View, way: str, came: Sequence[str] = ()) -> str:
         if m.kind == mv.PLAY:
             key = slots.get(m.card, "")
             parts.append(f"card {key} {mode_label(lay, m.card, m.mode)}".replace("  ", " "))
-        elif m.kind == mv.LAUNCH:
-            parts.append(f"launch to {m.space}")
         elif m.kind == mv.SHIP:
             parts.append(f"ship on {m.space}")
         elif m.kind == mv.DEST:
@@ -149,7 +147,7 @@ def _card_chip(view: View, token: str, slots: Mapping[str, str]) -> str:
 
 def _way_button(
     view: View, way: str, slots: Mapping[str, str], came: Sequence[str], ships: bool,
-    shared: frozenset[str], launches: bool = False,
+    shared: frozenset[str],
 ) -> str:  # fmt: skip
     """A way as a small button: the cards it plays that not every way plays (``shared``
     are said once, above), and the ship when ways differ in it."""
@@ -158,8 +156,6 @@ def _way_button(
         m = Move(token)
         if m.kind == mv.PLAY and token not in shared:
             bits.append(_card_chip(view, token, slots))
-        elif m.kind == mv.LAUNCH and launches:
-            bits.append(f'<span class="way-ship">launch to {escape(m.space)}</span>')
         elif m.kind == mv.SHIP and ships:
             bits.append(f'<span class="way-ship">ship on {escape(m.space)}</span>')
     if not bits:  # the ways differ in nothing a card or a ship says: the whole way
@@ -177,17 +173,13 @@ def chooser_html(view: View, space: str, ways: Sequence[str], came: Sequence[str
     card is spent (by its number and its face), which ship goes."""
     slots = card_slots(view, view.layout, came)
     ships = len({m for w in ways for m in w.split() if Move(m).kind == mv.SHIP}) > 1
-    launches = len({m for w in ways for m in w.split() if Move(m).kind == mv.LAUNCH}) > 1
     plays = [[t for t in w.split() if Move(t).kind == mv.PLAY] for w in ways]
     shared = frozenset(t for t in plays[0] if all(t in p for p in plays[1:]))
-    launch = {t for t in ways[0].split() if Move(t).kind == mv.LAUNCH}
-    launch = {t for t in launch if all(t in w.split() for w in ways)}
-    said = [f"launches a ship to {escape(Move(t).space)}" for t in launch]
+    lead = ""
     if shared:
         chips = " ".join(_card_chip(view, t, slots) for t in plays[0] if t in shared)
-        said.append(f"plays {chips}")
-    lead = f'<p class="fold-shared">Each way {" and ".join(said)}</p>' if said else ""
-    buttons = "".join(_way_button(view, w, slots, came, ships, shared, launches) for w in ways)
+        lead = f'<p class="fold-shared">Each way plays {chips}</p>'
+    buttons = "".join(_way_button(view, w, slots, came, ships, shared) for w in ways)
     return (
         f'<div class="choices fold-ways" role="group" '
         f'aria-label="Ways to {escape(place_words(space), quote=True)}">'

@@ -122,16 +122,6 @@ def folds(s: State) -> dict[str, Fold]:
 
     for way, st in starts:
         walk(way, st)
-    if s.pending is None and all(Move(k).kind == mv.UPGRADE for k in reach):
-        # every ship in the Dock: a card takes a ship only once one is launched (R44, a
-        # free action): the places after each Launch, the Launch the way's first step (not
-        # the Academy's cards: a Launch before an Upgrade changes nothing it takes)
-        took = reach
-        reach = {}
-        for launch in [m for m in legal if m.kind == mv.LAUNCH]:
-            for way, st in _starts(s.apply(launch)):
-                walk((launch, *way), st)
-        reach = {k: v for k, v in reach.items() if Move(k).kind != mv.UPGRADE} | took
     return {
         space: Fold(space, tuple(" ".join(way) for way in ways.values()))
         for space, ways in reach.items()
