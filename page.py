@@ -1,4 +1,4 @@
-"""The page's main thread in MicroPython (issue 52; threads.html): it only draws what the
+"""The page's main thread in MicroPython (index.html): it only draws what the
 game's worker sends and forwards what happens. The game (controller, screens, markup,
 saves, bots) is in the worker (game_worker.py, Pyodide); the messages are
 nova/web/protocol.py's, as JSON (PageMessage this way, Frame back).
@@ -14,58 +14,21 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
+from page_board import animate, attr, bring_choice, closest, el, js, zoom_board
+from page_lab import end_worker, lab_end, lab_run
+
 root = document.getElementById("app")
 body = document.body
-PHONE_MAX_PX = 700
-TAP_PX = 48
-BOARD_UNITS = 1100
-FLOOR_PX = 45
-TALL_PX = 700
-IN_VIEW = 0.35
-MAX_ZOOM = 4.0
-CHOICES = (
-    ".pass-card [data-ui=ready]",
-    ".fold-ways [data-alt-move]",  # the chooser of a place several ways reach (nova/web/dom.py)
-    ".choices [data-move]",
-    "svg.board [data-move]",
-    ".academy [data-move]",
-    ".hand [data-move]",
-    "#move-E",
-)
 CARD_KEYS = "1234567890"
 
 game = {"worker": None, "queue": [], "keys": (), "focus": "", "pace": 300, "id": "",
-        "pulling": {}, "animated": {}, "failed": False, "name": "nova-game", "starts": 1,
+        "pulling": {}, "failed": False, "name": "nova-game", "starts": 1,
         "restarting": False, "outbox": [], "sending": False}  # fmt: skip
 WORKER_SRC = "./game_worker.py"
 # a worker that has not answered in this long is taken for dead (a phone out of memory, a
 # crash: its calls never settle) and started again from the last save
 ANSWER_S = 20
-BOOT_S = 60  # the game's worker not up by then counts as failed (nova/web/workers.py's bound)
-
-
-def js(value):
-    """A JS object (or array) from a Python value."""
-    return window.JSON.parse(json.dumps(value))
-
-
-def el(x):
-    """A DOM element, or None (JS null and undefined, text nodes)."""
-    try:
-        return x if x is not None and x.nodeType == 1 else None
-    except Exception:
-        return None
-
-
-def attr(e, name):
-    """An attribute's value as a str, or None."""
-    if e is None or not e.hasAttribute(name):
-        return None
-    return str(e.getAttribute(name))
-
-
-def closest(e, selector):
-    return el(e.closest(selector)) if e is not None else None
+BOOT_S = 60  # the game's worker not up by then counts as failed
 
 
 # -- what the page reads -----------------------------------------------------------------
@@ -229,13 +192,7 @@ async def restart():
         return
     game["restarting"] = True
     game["worker"] = None  # clicks wait in the queue meanwhile
-    script = el(document.querySelector('script[worker][name="' + game["name"] + '"]'))
-    if script is not None:
-        try:
-            script.xworker.terminate()
-        except Exception:
-            pass
-        script.remove()
+    end_worker(game["name"])
     game["starts"] += 1
     game["name"] = "nova-game-" + str(game["starts"])
     body.setAttribute("data-nova-worker-starts", str(game["starts"]))
@@ -246,15 +203,17 @@ async def restart():
             src=WORKER_SRC, name=game["name"], config="./pyscript.toml", type="py"
         )
         await begin(worker, True)
-    except Exception as exc:
+    except Exception as exc:  # said in plain words, with a way to try again (boot.js)
         window.console.warn("nova: the game's worker did not start again: " + str(exc))
-        body.setAttribute("data-nova-error", "The game stopped and could not start again.")
+        window.novaFailed("The game's worker did not start again: " + str(exc), True)
     finally:
         game["restarting"] = False
 
 
 def waiting():
     """A click before the worker is up: say that the game is on its way."""
+    if body.hasAttribute("data-nova-error"):
+        return  # it could not start: that is said (boot.js)
     box = el(document.getElementById("nova-boot"))
     if box is not None:
         text = el(box.querySelector(".nova-boot-text"))
@@ -281,7 +240,7 @@ def draw(frame):
                 slot.innerHTML = static[1]
         game["pace"] = frame.get("pace_ms", 300)
         game["id"] = frame.get("game_id", "")
-        animate()
+        animate(game["id"], game["pace"])
         zoom_board()
     for name, value in frame.get("body", {}).items():
         if value is None:
@@ -333,7 +292,7 @@ def perform(kind, data):
     elif kind == "snapshot":  # how the game's worker booted (tests, bench-page)
         document.documentElement.setAttribute("data-nova-snapshot", data["state"])
     elif kind == "lab":
-        asyncio.create_task(lab_run(data["workers"]))
+        asyncio.create_task(lab_run(data["workers"], ask, draw))
     elif kind == "lab-end":
         lab_end()
     elif kind == "refocus":
@@ -364,212 +323,6 @@ async def offer(data):
         except Exception:
             how = ""
     send({"ask": "answer", "answer_id": data["id"], "how": how})
-
-
-# -- the workbench's run: its games in lab workers started here (a worker starts none) ----
-LAB_SRC = "./lab_worker.py"
-LAB_BOOT_S = 60
-lab = {"workers": [], "names": [], "started": 0}
-
-
-async def lab_boot(name):
-    """A lab worker, up and answering hello (as app.py's lab_boot), or None."""
-    from pyscript import create_named_worker
-
-    async def up():  # (MicroPython's wait_for takes a coroutine, not a JS promise)
-        worker = await create_named_worker(
-            src=LAB_SRC, name=name, config="./pyscript.toml", type="py"
-        )
-        await worker.hello()
-        return worker
-
-    try:
-        return await asyncio.wait_for(up(), LAB_BOOT_S)
-    except Exception as exc:
-        window.console.warn("nova: a workbench worker did not start: " + str(exc))
-        return None
-
-
-async def lab_workers(wanted):
-    """Up to ``wanted`` lab workers, kept for later runs (LabRunner.start_workers)."""
-    have = len(lab["workers"])
-    if wanted > have:
-        try:  # PyScript waits for ever for a script it cannot fetch: ask for it first
-            ok = bool((await window.fetch(LAB_SRC)).ok)
-        except Exception:
-            ok = False
-        if ok:
-            names = []
-            for _ in range(wanted - have):
-                names.append("nova-lab-" + str(lab["started"]))
-                lab["started"] += 1
-            lab["names"] += names
-            booted = await asyncio.gather(*[lab_boot(n) for n in names])
-            lab["workers"] += [w for w in booted if w is not None]
-    return lab["workers"][:wanted]
-
-
-async def lab_run(wanted):
-    """Feed the run's games to the lab workers: each asks the game's worker for a request,
-    plays it, and hands the answer back with the next ask (LabRunner.run's feed)."""
-    t0 = window.performance.now()
-    body.setAttribute("data-nova-lab-workers", "starting")
-    workers = await lab_workers(wanted)
-    body.setAttribute("data-nova-lab-workers", str(len(workers)))
-    body.setAttribute("data-nova-lab-boot-ms", str(int(window.performance.now() - t0)))
-    n = len(workers)
-
-    async def feed(worker):
-        answer = None
-        while True:
-            text = await ask({"ask": "lab", "value": answer, "answer_id": n})
-            if text is None:
-                return
-            frame = json.loads(text)
-            draw(frame)
-            more = [e for e in frame.get("effects", ()) if e["kind"] in ("lab-game", "lab-more")]
-            if not more:
-                return
-            if worker is None:
-                answer = None
-                await asyncio.sleep(0)
-            else:
-                answer = str(await worker.play(more[0]["data"]["request"]))
-
-    await asyncio.gather(*[feed(w) for w in (workers or [None])])
-
-
-def lab_end():
-    """The idle lab workers end (each a Pyodide of its own: LabRunner.end_idle)."""
-    for name in lab["names"]:
-        script = el(document.querySelector('script[worker][name="' + name + '"]'))
-        if script is not None:
-            try:
-                script.xworker.terminate()
-            except Exception:
-                pass
-            script.remove()
-    lab["workers"], lab["names"] = [], []
-
-
-def bring_choice(kind):
-    """The keyboard goes to the next choice unless it is on a control still there."""
-    if kind == "game":
-        drawer_to_top()
-    active = el(document.activeElement)
-    if active is not None and active != body and active.isConnected:
-        if kind == "lesson" and active.hasAttribute("data-lesson-target"):
-            return
-        if kind == "game" and closest(active, "[data-move],[data-ui],input,select,a,[tabindex]"):
-            if attr(active, "aria-disabled") != "true":
-                return
-    chosen = ("[data-lesson-target]", '[data-ui="next-lesson"]') if kind == "lesson" else CHOICES
-    for sel in chosen:
-        e = el(root.querySelector(sel))
-        if e is not None:
-            e.focus(js({"preventScroll": True}))
-            r = e.getBoundingClientRect()
-            if r.top < 0 or r.bottom > window.innerHeight:
-                e.scrollIntoView(js({"block": "center"}))
-            else:
-                e.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
-            return
-
-
-def drawer_to_top():
-    """dom.py's drawer_to_top: a new decision shows the phone's drawer from its top."""
-    moves = attr(body, "data-nova-moves")
-    if game.get("drawer_at") == moves:
-        return
-    game["drawer_at"] = moves
-    drawer = el(root.querySelector(".game .controls"))
-    if drawer is not None:
-        drawer.scrollTop = 0
-
-
-def zoom_board():
-    """dom.py's zoom_board: a phone zooms the board to its choices (the player's own pinch
-    kept: boot.js's novaUserZoom); the scale and scroll are nova/render/zoom.py's
-    zoom_window, the same arithmetic (MicroPython has no dataclasses to import it)."""
-    stage = el(root.querySelector(".board-stage"))
-    if stage is None:
-        return
-    keep = window.novaUserZoom
-    if keep and keep(stage):
-        return
-    wrap = stage.parentElement
-    box = zoom_box(attr(stage, "data-zoom"))
-    if box is None or window.innerWidth > PHONE_MAX_PX:
-        wrap.classList.remove("zoomed")
-        for name in ("tabindex", "role", "aria-label"):
-            wrap.removeAttribute(name)
-        return
-    wrap.classList.add("zoomed")
-    scale, left, top = zoom_window(
-        box, float(wrap.clientWidth) or 1.0, float(wrap.clientHeight), float(window.innerHeight)
-    )
-    stage.style.setProperty("--zs", f"{scale:.3f}")
-    wrap.setAttribute("tabindex", "0")
-    wrap.setAttribute("role", "region")
-    wrap.setAttribute("aria-label", "The board, zoomed to the choices (scrolls)")
-    wrap.scrollLeft = left
-    wrap.scrollTop = top
-
-
-def zoom_box(spec):
-    """ZoomBox.parse: (x0, y0, x1, y1, side), or None."""
-    try:
-        x0, y0, x1, y1, side = [float(v) for v in str(spec).split()]
-    except ValueError:
-        return None
-    if x1 <= x0 or y1 <= y0:
-        return None
-    return x0, y0, x1, y1, side
-
-
-def zoom_window(box, width, height, screen_height):
-    """nova/render/zoom.py's zoom_window: (scale, left, top)."""
-    x0, y0, x1, y1, side = box
-    width, height = max(width, 1.0), max(height, 1.0)
-    side = max(side, 1.0)
-    tap = TAP_PX * BOARD_UNITS / (side * width)
-    cap = (height / (IN_VIEW * width)) ** 0.5
-    if screen_height >= TALL_PX:
-        cap = max(cap, FLOOR_PX * BOARD_UNITS / (side * width))
-    fit = min(BOARD_UNITS / (x1 - x0), BOARD_UNITS * height / (width * (y1 - y0)))
-    scale = max(min(1.0, fit), min(tap, cap, fit, MAX_ZOOM))
-    px = width * scale / BOARD_UNITS
-    left = (x0 + x1) / 2 * px - width / 2
-    top = (y0 + y1) / 2 * px - height / 2
-    left = min(max(left, 0.0), max(0.0, width * scale - width))
-    top = min(max(top, 0.0), max(0.0, width * scale - height))
-    return scale, left, top
-
-
-def animate():
-    """Each newly arrived stack's way on the board, once (not under reduced motion)."""
-    els = root.querySelectorAll("[data-nova-motion]")
-    if not els.length:
-        return
-    reduce = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-    for i in range(els.length):
-        e = els.item(i)
-        key = game["id"] + ":" + str(e.getAttribute("data-nova-motion"))
-        if key in game["animated"]:
-            continue
-        game["animated"][key] = True
-        frames = []
-        for pair in str(attr(e, "data-nova-path") or "").split():
-            x, _, y = pair.partition(",")
-            try:
-                frames.append({"transform": f"translate({float(x):.1f}px,{float(y):.1f}px)"})
-            except ValueError:
-                frames = []
-                break
-        if reduce or len(frames) < 2:
-            continue
-        e.setAttribute("data-nova-animated", "")
-        e.animate(js(frames), js({"duration": game["pace"], "easing": "ease-in-out"}))
 
 
 # -- events ------------------------------------------------------------------------------
@@ -677,18 +430,16 @@ async def main():
     body.removeAttribute("data-nova-pending")
     for i in range(early.length if early else 0):
         tap(target_of(el(early[i])))
+
     async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
         await begin(await workers["nova-game"], False)
 
     try:
         await asyncio.wait_for(up(), BOOT_S)
-    except Exception as exc:
+    except Exception as exc:  # said in plain words, with a way to try again (boot.js)
         game["failed"] = True
         window.console.warn("nova: the game's worker did not start: " + str(exc))
-        body.setAttribute("data-nova-error", "The game's worker did not start: " + str(exc))
-        text = el(document.querySelector("#nova-boot .nova-boot-text"))
-        if text is not None:  # the person reads plain words (the attribute is the developer's)
-            text.textContent = "The game could not start in this browser. Reloading the page may help."
+        window.novaFailed("The game's worker did not start: " + str(exc))
 
 
 def memory_gb():
@@ -714,6 +465,8 @@ async def begin(worker, restarted):
         "restarted": restarted,
         "cores": int(window.navigator.hardwareConcurrency or 1),
         "memory_gb": memory_gb(),
+        # the first install of the service worker: the worker hands its downloads over
+        "hand_over": (not restarted) and bool(await window.novaFirstInstall),
     }
     text = await worker.start(json.dumps(start))
     pre = el(document.getElementById("nova-prerender"))

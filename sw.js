@@ -139,7 +139,9 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       caches
         .match(rel, { cacheName: cacheFor(rel) })
-        .then((hit) => hit || passing(event, request, rel)),
+        // a hit for a URL with a query (a lean visit's shim, "?lean") is answered as that URL:
+        // a module reads its query from its own URL, which a cached response would replace
+        .then((hit) => (hit ? (url.search ? new Response(hit.body, hit) : hit) : passing(event, request, rel))),
     );
     return;
   }

@@ -1,11 +1,11 @@
-// Boot glue (with assets/early.js, which starts the downloads, the only page JS besides the
-// service worker): progress text while PyScript and Pyodide start, <body data-nova-error="...">
-// if Python cannot start, and the service worker for offline play (top-level page only,
-// registered once the game is up).
+// Boot glue (the only page JS besides taps.js and the service worker): the game's worker's
+// start (a lean visit's boot, a failure said in plain words with a way to try again), progress
+// text, storage for page.py, in-place updates, the board's pinch, and the service worker for
+// offline play (top-level page only, registered once the game is up).
 const body = document.body;
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
-// (game.css, html.nova-embed), also for the prerendered board shown while Python starts.
+// (game.css, html.nova-embed), also for the first screen shown while Python starts.
 try {
   if (new URLSearchParams(location.search).has("embed") || window.top !== window.self) {
     document.documentElement.classList.add("nova-embed");
@@ -19,7 +19,7 @@ try {
 // publisher's page for many visitors. This page loads no packages, so PyScript always gets a
 // small in-memory stand-in: nothing to wait for, nothing to refuse. (A probe of the real
 // database used to decide, but PyScript now reads its config inline and opens the database
-// before any probe can answer.) The bots' and the workbench's workers get the same stand-in
+// before any probe can answer.) The game's and the workbench's workers get the same stand-in
 // from the interpreter shim (tools/build_site.py copies the lines between the markers there).
 // memory-idb: begin
 const memoryIDB = (() => {
@@ -103,14 +103,57 @@ const box = document.getElementById("nova-boot");
 const text = box && box.querySelector(".nova-boot-text");
 const t0 = performance.now();
 
-function failed(message) {
-  if (body.hasAttribute("data-nova-ready") || body.hasAttribute("data-nova-error")) return;
+// The game could not start (or its worker could not start again): what went wrong is for the
+// developer (the attribute, the console); the person reads words and can try again (a reload:
+// every save is in storage, nothing is lost). `during`: the game was on (its box shows again).
+// `own`: the worker's own error, which replaces a message that only said it did not start.
+function failed(message, during, own) {
   const msg = String(message || "Python failed to start").slice(0, 2000);
+  if (own && body.hasAttribute("data-nova-error")) body.setAttribute("data-nova-error", msg);
+  if (body.hasAttribute("data-nova-error") || (body.hasAttribute("data-nova-ready") && !during)) return;
   body.setAttribute("data-nova-error", msg);
-  // what went wrong is for the developer (the attribute, the console); the person reads words
-  if (text) text.textContent = "The game could not start in this browser. Reloading the page may help.";
+  if (text) {
+    text.textContent = during
+      ? "The game stopped and could not start again. Your saved games are kept: try again."
+      : "The game could not start in this browser. Your saved games are kept: try again, or reload the page later.";
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "primary nova-retry";
+    again.setAttribute("data-nova-retry", "");
+    again.textContent = "Try again";
+    again.addEventListener("click", () => location.reload());
+    text.after(again);
+  }
   console.warn("nova: the game could not start:", msg);
 }
+window.novaFailed = failed; // page.py: the worker not up in time, or not up again
+
+// The game's worker (index.html's <script type="py" worker name="nova-game">, its config
+// inline). A lean visit (a slow or metered connection as the browser reports it, or ?lean)
+// boots without the memory snapshot unless it is cached: the worker cannot read the page's
+// address, so the interpreter shim's own URL says it (tools/nova-shim.mjs reads ?lean there).
+// And PyScript waits for ever for a worker whose Python fails: the worker's `ready` rejects
+// with the error, which is said here.
+const gameWorker = document.querySelector('script[worker][name="nova-game"]');
+try {
+  const c = navigator.connection;
+  const lean = new URLSearchParams(location.search).has("lean") ||
+    Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+  if (lean && gameWorker) {
+    const config = JSON.parse(gameWorker.getAttribute("config"));
+    // (absolute: PyScript resolves only a path that ends in .mjs against the page)
+    config.interpreter = new URL(config.interpreter, location.href).href + "?lean";
+    gameWorker.setAttribute("config", JSON.stringify(config));
+  }
+} catch (e) { /* not lean */ }
+(function watchWorker(tries) {
+  const xworker = gameWorker && gameWorker.xworker;
+  if (xworker && xworker.ready) {
+    xworker.ready.catch((e) => failed((e && (e.message || String(e))) || "the game's worker failed", false, true));
+  } else if (gameWorker && tries > 0) {
+    setTimeout(() => watchWorker(tries - 1), 50); // PyScript has not made it yet
+  }
+})(1200);
 
 // PyScript reports its start-up stages ("Loading Pyodide", "Loaded Pyodide", ...).
 addEventListener("py:progress", (e) => {
@@ -121,27 +164,27 @@ addEventListener("py:progress", (e) => {
 // Offline play: the service worker caches what this boot loaded. Not inside an iframe (the
 // publisher embeds the game; browsers refuse or partition it there), and a refused
 // registration must never break the page. So that its first install downloads nothing twice,
-// the page first hands over (sw.js's HANDOFF cache) which boot it took and the two big files
-// it holds in memory (the wasm and the snapshot: an HTTP cache may not keep files that big);
-// the install takes every other file from the HTTP cache.
+// the page first hands over (sw.js's HANDOFF cache) which boot it took, and the game's worker
+// the two big files it holds in memory (the wasm and the snapshot: an HTTP cache may not keep
+// files that big), before its first frame (page.py asks it to with `start` when
+// novaFirstInstall says so); the install takes every other file from the HTTP cache.
+const offline = () => {
+  try {
+    return window.top === window.self && "serviceWorker" in navigator && Boolean(window.caches) &&
+      !new URLSearchParams(location.search).has("embed");
+  } catch (e) {
+    return false;
+  }
+};
+// will this visit install the service worker for the first time? (page.py reads it)
+window.novaFirstInstall = offline()
+  ? navigator.serviceWorker.getRegistration().then((r) => !r).catch(() => false)
+  : Promise.resolve(false);
 async function handOver() {
-  const pending = window.novaSnapshotDownload; // assets/early.js
   const booted = (document.documentElement.dataset.novaSnapshot || "") === "used" ? "snapshot" : "ordinary";
   const cache = await caches.open("nova-handoff");
   const page = location.pathname + location.search; // "./" as the HTTP cache has it
-  const puts = [cache.put("boot.json", new Response(JSON.stringify({ boot: booted, page })))];
-  if (pending) {
-    const [wasm, manifest, snapshot] = await Promise.all([pending.wasmBytes, pending.manifest, pending.bytes]);
-    if (wasm && pending.wasmURL) {
-      const headers = { "Content-Type": "application/wasm" };
-      puts.push(cache.put(pending.wasmURL, new Response(wasm, { headers })));
-    }
-    if (booted === "snapshot" && snapshot && manifest && /^[\w.-]+$/.test(manifest.snapshot)) {
-      const headers = { "Content-Type": "application/gzip" };
-      puts.push(cache.put("snapshot/" + manifest.snapshot, new Response(snapshot, { headers })));
-    }
-  }
-  await Promise.all(puts);
+  await cache.put("boot.json", new Response(JSON.stringify({ boot: booted, page })));
 }
 // A new release's worker, once installed, waits until no page uses the old one (sw.js says
 // why): <body data-nova-release="waiting"> says that one is ready for the next visit.
@@ -157,8 +200,7 @@ function watchForRelease(registration) {
 }
 function registerServiceWorker() {
   try {
-    if (window.top !== window.self || !("serviceWorker" in navigator) || !window.caches) return;
-    if (new URLSearchParams(location.search).has("embed")) return;
+    if (!offline()) return;
     // only for a first install: an installed worker has the files (and would leave a hand-over
     // of 13 MB behind unread)
     navigator.serviceWorker
@@ -195,7 +237,7 @@ addEventListener("unhandledrejection", (e) => {
   failed((r && (r.message || String(r))) || "unhandled error while starting");
 });
 
-// In-place page updates (nova/web/app.py): Python renders the screen as markup and Idiomorph
+// In-place page updates (page.py): the game's worker renders the screen as markup and Idiomorph
 // (pinned, self-hosted) morphs the page to it, keeping every element that stays (ids key
 // ships, spaces, cards and controls), so nothing under the pointer is swapped out between a
 // press and its release. An element marked data-nova-keep="KEY" (the board's unchanging
@@ -204,9 +246,9 @@ addEventListener("unhandledrejection", (e) => {
 // than the morph itself.
 // novaMorph returns true when the morph went as planned; false when an elided part
 // (data-nova-elided: "you already show this") found no shown element with its key, so the
-// page must send the whole markup again (nova/render/keep.py, nova/web/app.py).
-// keepActive (threads.html: a frame comes a moment after the event, maybe while the person
-// types in a field): the focused field's value is left as it is.
+// page must send the whole markup again (nova/render/keep.py, nova/web/host.py).
+// keepActive (a frame comes a moment after the event, maybe while the person types in a
+// field): the focused field's value is left as it is.
 window.novaMorph = (root, html, keepActive) => {
   let ok = true;
   const kept = (old, next) =>
@@ -231,14 +273,14 @@ window.novaMorph = (root, html, keepActive) => {
   return ok;
 };
 
-// threads.html's page (page.py, MicroPython) reads and writes storage through these: where
+// The page (page.py, MicroPython) reads and writes storage through these: where
 // the browser denies storage (a third-party frame), reading `localStorage` throws, and
 // MicroPython's FFI does not hand that exception to Python's `try`.
 window.novaStorage = {
   // the nova keys as JSON, or "null" where storage is off
   items() {
     try {
-      // readable is on (as nova/web/dom.py's local_storage): a full storage still reads
+      // readable is on: a full storage still reads
       const ls = window.localStorage;
       if (!ls || typeof ls.getItem !== "function") return "null";
       const out = {};
@@ -278,10 +320,10 @@ window.novaStorage = {
 // on a choice) zooms in there, or back out to the whole board. The player's zoom stays
 // through redraws (a bot's move, a message) until the board asks for something else, whose
 // choices the page then frames again (nova/render/zoom.py, whose MAX_SCALE is MAX_ZOOM here):
-// nova/web/dom.py asks novaUserZoom(stage) first.
+// page.py asks novaUserZoom(stage) first.
 (() => {
   const MAX_ZOOM = 4;
-  const PHONE_PX = 700; // nova/web/dom.py's PHONE_MAX_PX
+  const PHONE_PX = 700; // page.py's PHONE_MAX_PX
   let pinch = null;
   let lastTap = null;
   let mine = null; // the player's zoom: {spec (what the board asked), scale, left, top}

@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import tests.settle  # noqa: F401  (each Playwright action waits for the frames it causes)
 from nova_tools.benchmarks.chromium import launch_chromium
 from tests.browser_watch import (
     PageLog,

@@ -113,18 +113,19 @@ def test_every_primitive_of_the_data_is_an_action_or_acts_at_once():
 
 
 def test_the_site_ships_and_snapshots_what_the_page_imports_and_nothing_else():
-    """nova.zip and the memory snapshot hold the nova modules that the page's entry and its
-    workers import, followed through the package; not the command line or the tools."""
+    """nova.zip and the memory snapshot hold the nova modules that the page's workers (the
+    game's, the workbench's) import, followed through the package; not the command line or
+    the tools."""
     build = build_site()
     shipped = set(build.page_modules())
-    assert {"nova.web.app", "nova.web.bot_worker", "nova.web.lab_worker"} <= shipped
+    assert {"nova.web.game_worker", "nova.web.host", "nova.web.lab_worker"} <= shipped
     assert {
         "nova.rules.state",
         "nova.bots.search",
         "nova.fair.wire",
         "nova.lab.core.game",
     } <= shipped
-    for name in ("nova.__main__", "nova.bots.bench", "nova.lab.cli", "nova.render.prerender"):
+    for name in ("nova.__main__", "nova.bots.bench", "nova.lab.cli", "nova.web.bot_worker"):
         assert name not in shipped
     files = {
         build._module_name(rel): path for rel, path in build.package_files() if rel.endswith(".py")

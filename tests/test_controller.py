@@ -13,7 +13,6 @@ import pytest
 from helpers_async import run
 
 from nova.web.bot_loop import BotLoop
-from nova.web.bot_worker import Thinker
 from nova.web.controller import (
     NONE,
     Back,
@@ -42,8 +41,6 @@ from nova.web.controller import (
     UiState,
     Undo,
     WhyNot,
-    Worker,
-    WorkerChanged,
     ui_intent,
 )
 from nova.web.effects import ClearAddress, Render, ShowHelp
@@ -383,64 +380,39 @@ async def _no_wait(*_args) -> None:
 
 
 def bots_tab(storage: MemoryStorage, seed: int = 1) -> tuple[Controller, BotLoop]:
+    """A tab and its bots, as the game's worker runs them (in slices, no pause waits)."""
     c = tab(storage, seed)
-    thinker = Thinker()
-
-    async def ask(request: str) -> str:
-        await asyncio.sleep(0)
-        return json.dumps(thinker.think(json.loads(request)))
-
-    loop = BotLoop(c, _no_wait, _no_wait, _no_wait)
-    loop.ask = ask
-    return c, loop
+    return c, BotLoop(c, _no_wait, _no_wait, _no_wait)
 
 
-def test_two_bots_play_a_whole_game_through_the_worker_and_it_is_saved():
+def test_two_bots_play_a_whole_game_and_it_is_saved():
     storage = MemoryStorage()
     c, loop = bots_tab(storage)
     c.dispatch(StartGame(FormInput(bots=("random", "random"), pace="quick", seed="4")))
-    c.dispatch(WorkerChanged(Worker.READY))
     run(loop.run())
     assert c.session.state.is_over() and loop.stats.decisions == c.session.moves
     assert c.store.stored_moves(c.game_id) == tuple(c.session.record.moves)
     assert c.ui.name == "scores"
 
 
-def test_bots_wait_under_the_rules_and_while_the_worker_starts():
+def test_bots_wait_under_the_rules():
     c, loop = bots_tab(MemoryStorage())
     c.dispatch(StartGame(FormInput(bots=("random", "random"), seed="4")))
-    c.dispatch(WorkerChanged(Worker.STARTING))
-    run(loop.run())
-    assert c.session.moves == 0
-    c.dispatch(WorkerChanged(Worker.READY))
     c.dispatch(OpenHelp())
     run(loop.run())
     assert c.session.moves == 0
 
 
-def test_a_bot_answer_that_comes_after_the_menu_is_dropped():
-    c, loop = bots_tab(MemoryStorage())
-    c.dispatch(StartGame(FormInput(bots=("random", "random"), seed="4")))
-    c.dispatch(WorkerChanged(Worker.READY))
-    inner = loop.ask
+def test_a_bot_decision_made_while_the_person_went_to_the_menu_is_dropped():
+    c = tab(MemoryStorage(), 1)
 
-    async def slow(request: str) -> str:
-        answer = await inner(request)
-        c.dispatch(Menu())  # the person left the game while the bot thought
-        return answer
+    async def menu_meanwhile(*_args) -> None:  # the bot's pace, while the person leaves
+        c.dispatch(Menu())
 
-    loop.ask = slow
+    loop = BotLoop(c, _no_wait, menu_meanwhile, _no_wait)
+    c.dispatch(StartGame(FormInput(bots=("random", "random"), pace="watch", seed="4")))
     run(loop.run())
     assert c.session.moves == 0 and c.ui.screen == NewGameScreen()
-
-
-def test_the_bots_think_on_the_page_when_no_worker_started():
-    c, loop = bots_tab(MemoryStorage())
-    loop.ask = None
-    c.dispatch(StartGame(FormInput(bots=("greedy", "random"), pace="quick", seed="2")))
-    c.dispatch(WorkerChanged(Worker.FAILED, "no worker"))
-    run(asyncio.wait_for(_play_some(loop, c, 6), 120))
-    assert c.session.moves >= 6 and "no worker" in c.markup()
 
 
 async def _play_some(loop: BotLoop, c: Controller, moves: int) -> None:
@@ -452,7 +424,6 @@ def test_a_reload_while_a_bot_thinks_loses_nothing_and_the_bot_goes_on():
     storage = MemoryStorage()
     c, loop = bots_tab(storage)
     c.dispatch(StartGame(FormInput(bots=("random", "random"), pace="quick", think_ms="250")))
-    c.dispatch(WorkerChanged(Worker.READY))
     run(_play_some(loop, c, 9))
     line = tuple(c.session.record.moves)
     # the page goes away mid-thought: a new tab opens on the same storage
@@ -460,7 +431,6 @@ def test_a_reload_while_a_bot_thinks_loses_nothing_and_the_bot_goes_on():
     assert tuple(again.session.record.moves) == line
     assert again.form.pace == "quick" and again.form.think_ms == 250  # its settings too
     assert again.bots_may_play()
-    again.dispatch(WorkerChanged(Worker.READY))
     run(_play_some(loop2, again, len(line) + 3))
     assert tuple(again.session.record.moves[: len(line)]) == line
     assert again.store.stored_moves(again.game_id) == tuple(again.session.record.moves)

@@ -95,26 +95,6 @@ def test_a_better_value_is_a_better_chance(value, more, players):
     assert 0.0 <= a <= b <= 1.0
 
 
-def test_the_worker_sends_the_turns_it_weighed_and_a_bot_seat_what_it_searched():
-    from nova.web.bot_turns import bot_request
-    from nova.web.bot_worker import Thinker
-
-    s = position(2, 3, 30)
-    seat = s.current_player
-    bots = ["raider:6", "raider:6"]
-    hint = json.loads(bot_request(s, seat, bots, 5, 250, "hint:g", explain=True))
-    answer = Thinker().think(hint)
-    assert answer["turns"] and answer["turns"][0]["moves"][0] == answer["move"]
-    thinker = Thinker()
-    played = thinker.think(json.loads(bot_request(s, seat, bots, 5, 250, "g")))
-    assert played["searched"] and played["turns"][0]["moves"][0] == played["move"]
-    # the next decision of the same turn is remembered, not searched: nothing weighed
-    after = s.apply(played["move"])
-    if not after.is_over() and after.current_player == seat:
-        more = thinker.think(json.loads(bot_request(after, seat, bots, 6, 250, "g")))
-        assert not more["searched"] and more["turns"] == []
-
-
 def test_the_turns_are_told_in_the_logs_words_with_the_points_they_score():
     """A turn that banks Shards says so with the seat's points: find one in a greedy game."""
     s = new_game(players=2, seed=9)
@@ -175,12 +155,13 @@ def test_the_command_line_prints_the_three_turns_with_their_chances(capsys):
 
 
 def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_request():
-    from nova.web.bot_worker import think
+    from helpers_bots import decide, hint
+
+    from nova.web.bot_turns import BotTable
     from nova.web.controller import (
         BotPlayed,
         Controller,
         FormInput,
-        HintReady,
         Play,
         StartGame,
         ui_intent,
@@ -191,19 +172,15 @@ def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_request():
     c.start()
     c.dispatch(StartGame(FormInput(bots=("", "search"), think_ms="250", seed="11")))
     s = c.session
-    # the bot's turns, as the page plays them: asked of the worker, each answer played
+    # the bot's turns, as the game's worker plays them: each decision thought, then played
+    table = BotTable(["", "search:6"])
     while s.bot_to_move() or s.needs_pass() or s.moves < 8:
         if s.needs_pass():
             c.dispatch(ui_intent("ready"))
         elif s.bot_to_move():
-            seat = s.state.current_player
-            request = json.dumps(
-                {"game": "g", "bots": ["", "search:6"], "seat": seat,
-                 "view": s.state.view(seat).to_json(), "seed": s.moves, "time_ms": None}
-            )  # fmt: skip
-            answer = json.loads(think(request))
-            turns = weighed_turns(s.state, answer["turns"], s.record.names)
-            c.dispatch(BotPlayed(answer["move"], "", turns))
+            move = decide(table, s.state, s.state.current_player, s.moves)
+            turns = weighed_turns(s.state, table.turns, s.record.names)
+            c.dispatch(BotPlayed(move, "", turns))
         else:
             legal = [str(m) for m in s.state.legal_moves()]
             c.dispatch(Play("E" if "E" in legal else legal[0]))
@@ -218,20 +195,21 @@ def test_the_hint_shows_three_turns_and_a_bot_its_last_turn_on_request():
     assert "data-hint-turn" not in c.markup()
     # the hint: three turns, each legal now, with its chance
     c.dispatch(ui_intent("hint"))
-    answer = json.loads(think(c.hint_request()))
-    turns = weighed_turns(s.state, answer["turns"], s.record.names)
-    c.dispatch(HintReady(answer["move"], s.moves, turns))
+    ready = hint(c)
+    turns = list(ready.turns)
+    c.dispatch(ready)
     page = c.markup()
     shown = re.findall(r'data-hint-turn="([^"]*)" data-win="(\d+)"', page)
     legal = {str(m) for m in s.state.legal_moves()}
     assert len(shown) == len(turns) >= 1
     assert all(t.split()[0] in legal and 0 <= int(w) <= 100 for t, w in shown)
-    assert shown[0][0].split()[0] == answer["move"]
+    assert shown[0][0].split()[0] == ready.token
 
 
-def test_on_the_page_without_the_worker_the_turns_are_weighed_in_slices():
-    """In a frame that blocks storage the bots' worker cannot start and the bots think on
-    the page in slices: the hint and a bot's turn carry what they weighed all the same."""
+def test_the_bots_weigh_their_turns_in_slices_and_remember_the_rest_of_a_turn():
+    """The game's worker thinks in slices (the page's messages are answered between two):
+    the hint and a bot's turn carry what they weighed; the next decision of the same turn is
+    remembered, not searched, and weighs nothing."""
     from helpers_async import run  # asyncio.run fails where a test left a loop running
 
     from nova.web.bot_turns import BotTable
@@ -251,6 +229,11 @@ def test_on_the_page_without_the_worker_the_turns_are_weighed_in_slices():
     played = BotTable(["raider:6", "raider:6"])
     move = run(played.decide(s, seat, 5, pause))
     assert played.turns and played.turns[0]["moves"][0] == move
+    after = s.apply(move)
+    if not after.is_over() and after.current_player == seat:
+        searches = played.searches
+        run(played.decide(after, seat, 6, pause))
+        assert played.turns == [] and played.searches == searches
 
 
 def test_turns_told_alike_in_their_first_words_are_told_through_where_they_differ(monkeypatch):

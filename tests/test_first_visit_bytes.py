@@ -4,7 +4,7 @@ A first visit downloads the files the service worker precaches for the boot it t
 sw.js: with the memory snapshot, the files every boot loads and the snapshot's two
 (``common`` and ``snapshot`` in sw.js). ``python -m nova bench-page`` counts the same files at
 the server, each as a host sends it (gzip -6; the gzipped snapshot and the zips as they are):
-the guard is 7,600,000 bytes (docs/PERFORMANCE.md; issue 52 aims at 4.0 MB).
+the guard is 7,900,000 bytes (docs/PERFORMANCE.md; issue 52 aims at 4.0 MB).
 
 The bytecode is made smaller where no player looks (tools/precompile_stdlib.mjs): the
 standard library's line tables name each function's def line, the game's defs carry no
@@ -30,7 +30,8 @@ import pytest
 from tests.build_helpers import build_site
 from tests.conftest import ROOT
 
-AIM = 7_600_000  # bytes, gzip -6 of each download: a guard against growth (issue 52 aims at 4.0 MB)
+AIM = 7_900_000  # bytes, gzip -6 of each download: a guard against growth (issue 52 aims at 4.0 MB;
+# 7.6 MB before the two threads: MicroPython on the page adds 0.23 MB)
 PINS = json.loads((ROOT / "package.json").read_text())["dependencies"]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 

@@ -210,6 +210,40 @@ def test_the_board_draws_each_folded_place_for_a_pointer():
     assert {"space", mv.UPGRADE} <= kinds, kinds
 
 
+def test_the_choosers_ways_never_look_alike_and_name_the_card_each_spends():
+    """Two ways to one place used to show the same words ("5 ▼ Orbit 1" beside "1 ▲ Orbit 1",
+    or three "⇄ 5 ▼ Orbit 1"): the person could not tell what they chose between. Now what
+    every way plays is said once above the buttons, and each button shows only what it
+    decides, each card it spends by its face as printed ("Unload / Orbit 1")."""
+    import re
+
+    from nova.render.cards import card_title
+    from nova.render.folds import chooser_html
+
+    def text(markup: str) -> str:
+        return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
+
+    choosers = 0
+    for seed in (1, 2, 3, 4):
+        for s in person_decisions(seed, limit=160):
+            view = s.view()
+            for place, fold in s.folded_moves().items():
+                if len(fold.options) < 2:
+                    continue
+                choosers += 1
+                html = chooser_html(view, place, fold.options)
+                buttons = re.findall(r'class="choice fold-way"[^>]*>(.*?)</button>', html)
+                assert len(buttons) == len(fold.options)
+                said = [text(b) for b in buttons]
+                assert len(set(said)) == len(said), (place, fold.options, said)
+                spent = [{t for t in w.split() if mv.Move(t).kind == mv.PLAY} for w in fold.options]
+                for way_cards, words in zip(spent, said, strict=True):
+                    for token in way_cards - set.intersection(*spent):
+                        face = card_title(view.layout, mv.Move(token).card)
+                        assert escape(face) in words or face in words, (face, words)
+    assert choosers > 10, choosers
+
+
 def test_folds_are_only_for_a_persons_decision():
     s = Session.new(bots=["greedy", "greedy"], seed=1)
     assert s.folded_moves() == {}

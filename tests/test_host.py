@@ -168,9 +168,9 @@ def test_a_write_the_pages_storage_refused_is_said_and_the_game_plays_on():
     assert page.moves() == 1 and "storage is full" in page.html
 
 
-def test_a_workbench_run_is_fed_to_the_pages_lab_workers_and_finishes():
-    """The run's games go out to the page's lab workers (two feeders here, each playing its
-    request as lab_worker.play does); every answer taken, the run ends with all its games."""
+def lab_run(workers: int) -> Page:
+    """A workbench run fed as the page feeds it: one feeder a lab worker, each playing its
+    request as lab_worker.play does; with none, one feeder and the games played in the host."""
     from nova.web.lab_worker import play
 
     page = Page(query="?lab&players=2&games=2&bots=random,random&seed=3")
@@ -178,18 +178,28 @@ def test_a_workbench_run_is_fed_to_the_pages_lab_workers_and_finishes():
     frame = page.click(ui="lab-run")
     [lab] = [e.data for e in frame.effects if e.kind == "lab"]
     assert lab["workers"] >= 1
-    answers: list[str | None] = [None, None]  # two feeders, as two lab workers
+    answers: list[str | None] = [None] * max(workers, 1)
     while True:
         asked = False
         for i, answer in enumerate(answers):
-            frame = page.send(PageMessage(Ask.LAB, value=answer, answer_id=2))
+            frame = page.send(PageMessage(Ask.LAB, value=answer, answer_id=workers))
             games = [e.data["request"] for e in frame.effects if e.kind == "lab-game"]
+            more = [e for e in frame.effects if e.kind == "lab-more"]
             answers[i] = play(games[0]) if games else None
-            asked = asked or bool(games)
+            asked = asked or bool(games or more)
         if not asked:
             break
-    assert page.body.get("data-nova-lab-done") == "done"
-    assert page.body["data-nova-lab-games"] == "2/2"
+    return page
+
+
+def test_a_workbench_run_in_the_pages_lab_workers_or_in_the_host_gives_the_same_games():
+    """Every answer taken, the run ends with all its games, the same whether the page's lab
+    workers played them or the host did (no lab worker could start)."""
+    in_workers, here = lab_run(2), lab_run(0)
+    for page in (in_workers, here):
+        assert page.body.get("data-nova-lab-done") == "done"
+        assert page.body["data-nova-lab-games"] == "2/2"
+    assert in_workers.body["data-nova-lab-moves"] == here.body["data-nova-lab-moves"]
 
 
 def test_a_storage_full_at_the_start_opens_the_saved_game_and_says_it_is_full():

@@ -393,8 +393,8 @@ def test_lab_modules_stay_out_of_the_page():
         assert rel not in shipped
     core = {p.relative_to(root).as_posix() for p in (root / "nova/lab/core").glob("*.py")}
     assert core and core <= shipped and "nova/lab/__init__.py" in shipped
-    # nor the command line, the bots' benchmarks or the build's own prerendering
-    for rel in ("nova/__main__.py", "nova/bots/bench.py", "nova/render/prerender.py"):
+    # nor the command line or the bots' benchmarks
+    for rel in ("nova/__main__.py", "nova/bots/bench.py"):
         assert rel not in shipped
     for rel, path in build_site.package_files():
         if rel.endswith(".py"):

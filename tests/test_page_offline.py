@@ -44,7 +44,7 @@ def test_second_visit_works_offline(server_url: str, page):
         page.reload()
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
-        # from the precached memory snapshot, downloaded (by early.js's workers) from the cache
+        # from the precached memory snapshot, read by the game's worker from the cache
         assert page.get_attribute("html", "data-nova-snapshot") == "used"
         # and a game plays offline: new game, a Launch, end the turn, the next player's turn
         page.click('[data-ui="new-game"]')

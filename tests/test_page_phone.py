@@ -264,8 +264,10 @@ def fold_and_undo(frame, at: str) -> None:
     frame.wait_for_selector(".fold-ways .fold-way")
     assert frame.locator(".prompt").inner_text().startswith("Which cards to")
     for i in range(frame.locator(".fold-way").count()):
-        got = measure(frame, {"way": f".fold-ways .fold-way:nth-child({i + 1})"})
+        got = measure(frame, {"way": f".fold-ways .fold-way:nth-of-type({i + 1})"})
         seen(got, "way", 0.99, f"{at}: the chooser's way {i}")
+    if frame.locator(".fold-shared").count():  # what every way plays, said once above them
+        seen(measure(frame, {"shared": ".fold-shared"}), "shared", 0.99, f"{at}: the ways' card")
     way = frame.locator(".fold-ways .fold-way").last.get_attribute("data-alt-move") or ""
     frame.locator(".fold-ways .fold-way").last.tap()
     frame.wait_for_function(f"+document.body.dataset.novaMoves >= {n + len(way.split())}")

@@ -1,11 +1,12 @@
-"""issue 52's two threads (threads.html, a prototype): the game's Python in a worker, the
-page's main thread in MicroPython only drawing and forwarding."""
+"""The two threads (docs/PAGE.md): the game's Python in a worker, the page's main thread in
+MicroPython only drawing and forwarding."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.conftest import wait_ready
+from tests.settle import unsettled
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -15,12 +16,13 @@ def test_the_first_screen_takes_a_level_and_start_before_the_worker_and_the_game
     page_factory, server_url
 ):
     page = page_factory(viewport=PHONE)
-    page.goto(server_url + "threads.html", wait_until="commit")
-    page.click('[data-ui="level:admiral"]')
-    page.click('[data-ui="new-game"]')
-    # tapped before the game's worker was up: the wait is said, no button was dead
-    assert page.evaluate("!document.body.hasAttribute('data-nova-ready')")
-    assert "begins as soon as it is ready" in page.inner_text("#nova-boot")
+    with unsettled():  # the taps go before the game's worker is up, and do not wait for it
+        page.goto(server_url, wait_until="commit")
+        page.click('[data-ui="level:admiral"]')
+        page.click('[data-ui="new-game"]')
+        # tapped before the game's worker was up: the wait is said, no button was dead
+        assert page.evaluate("!document.body.hasAttribute('data-nova-ready')")
+        assert "begins as soon as it is ready" in page.inner_text("#nova-boot")
     wait_ready(page)
     page.wait_for_function("document.body.dataset.novaScreen === 'game'", timeout=60_000)
     assert page.evaluate("document.body.dataset.novaPage") == "mpy"
@@ -52,7 +54,7 @@ def test_a_worker_that_dies_mid_game_is_started_again_from_the_last_save(page_fa
     """A game against the Cadet: the worker ends mid-game, the page starts another from the
     last save, says so, and the decision tapped meanwhile is played, not lost."""
     page = page_factory(viewport=PHONE)
-    page.goto(server_url + "threads.html")
+    page.goto(server_url)
     wait_ready(page)
     page.evaluate("window.novaAnswerS = 3")
     page.click('[data-ui="level:cadet"]')

@@ -9,7 +9,6 @@ from render_helpers import Elements, game_page, random_state
 from nova.record import DEFAULT_COLOURS
 from nova.render.board import board_svg
 from nova.render.game import game_html
-from nova.render.prerender import start_screen_html
 from nova.render.prompts import assign_keys
 from nova.render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
 from nova.rules import layout_for, new_game
@@ -193,9 +192,3 @@ def test_new_game_form_defaults_and_saved_games():
     assert 'value="77"' in out
     assert len([1 for t, a in el.items if a.get("id", "").startswith("nova-name-")]) == 2
     assert "Two/Three Players side" in out
-
-
-def test_prerender_is_a_start_board_with_loading_banner():
-    out = start_screen_html()
-    assert "Loading" in out and "<svg" in out
-    assert Elements(out).attr("data-move") == []

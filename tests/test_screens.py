@@ -1,12 +1,9 @@
-"""The page's screens as modules (nova/web/screens/): the controller's table, the share panel
-in the page's state, and the workbench's run played by ``LabRunner`` in CPython."""
+"""The page's screens as modules (nova/web/screens/): the controller's table and the share
+panel in the page's state, in CPython."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-
-from helpers_async import run
 
 from nova.web.controller import (
     ANYWHERE,
@@ -15,8 +12,6 @@ from nova.web.controller import (
     CloseShare,
     Controller,
     FormInput,
-    LabStart,
-    OpenLab,
     Ready,
     Share,
     Shared,
@@ -24,9 +19,7 @@ from nova.web.controller import (
     ui_intent,
 )
 from nova.web.effects import Offer, Render
-from nova.web.lab_worker import play
 from nova.web.saves import MemoryStorage, SaveStore
-from nova.web.screens.lab import LabRunner
 
 FOCUS = "[data-nova-share-panel] button"  # the share panel's Copy button takes the keyboard
 
@@ -55,44 +48,6 @@ def test_the_share_panel_is_in_the_state_and_escape_closes_it():
     assert c.key_intent("Escape") == CloseShare()
     c.dispatch(CloseShare())
     assert "data-nova-share-panel hidden" in c.markup() and c.dispatch(Shared("")) == ()
-
-
-class FakeWorker:
-    """A lab worker answering on this thread (``lab_worker.play``, as the web worker does)."""
-
-    async def play(self, request: str) -> str:
-        await asyncio.sleep(0)
-        return play(request)
-
-
-def run_lab(workers: int) -> Controller:
-    c = Controller(SaveStore(None))
-    c.dispatch(OpenLab("lab&players=2&games=3&bots=random,random&seed=3"))
-    c.dispatch(LabStart())
-    marks: dict[str, str] = {}
-
-    async def probe() -> bool:
-        return workers > 0
-
-    async def boot(i: int) -> FakeWorker:
-        return FakeWorker()
-
-    runner = LabRunner(c, probe, boot, marks.__setitem__, c.dispatch, lambda: None)
-    run(runner.run(cores=workers or 1, memory_gb=None))
-    assert marks["data-nova-lab-workers"] == str(workers)
-    return c
-
-
-def test_a_run_played_in_workers_or_on_the_page_gives_the_same_games():
-    in_workers, on_page = run_lab(2), run_lab(0)
-    for c in (in_workers, on_page):
-        attributes = c.body_attributes()
-        assert attributes["data-nova-lab-games"] == "3/3"
-        assert attributes["data-nova-lab-done"] == "done"
-    assert (
-        in_workers.body_attributes()["data-nova-lab-moves"]
-        == on_page.body_attributes()["data-nova-lab-moves"]
-    )
 
 
 def test_no_module_of_the_page_is_over_500_lines():

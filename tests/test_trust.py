@@ -9,13 +9,13 @@ import random
 import re
 
 import pytest
+from helpers_bots import decide, hint
 
 from nova.bots import make_bot
 from nova.render.hint import turns_html, weighed_turns, which_card
 from nova.render.words import describe
 from nova.rules import new_game
-from nova.web.bot_turns import bot_request
-from nova.web.bot_worker import Thinker
+from nova.web.bot_turns import BotTable
 from nova.web.controller import BotPlayed, Controller, FormInput, Play, StartGame, ui_intent
 from nova.web.saves import MemoryStorage, SaveStore
 
@@ -112,18 +112,17 @@ def test_why_is_offered_against_a_bot_that_does_not_search_and_changes_no_decisi
     c.start()
     c.dispatch(StartGame(FormInput(bots=("", level), think_ms="250", seed="7")))
     s = c.session
-    thinker, same = Thinker(), make_bot(bot)
+    table, same = BotTable(list(s.record.bots), time_ms=250), make_bot(bot)
     offered = 0
     while s.moves < 120 and not s.state.is_over():
         if s.needs_pass():
             c.dispatch(ui_intent("ready"))
         elif s.bot_to_move():
             seat = s.state.current_player
-            request = bot_request(s.state, seat, list(s.record.bots), s.moves, 250, "g")
-            answer = thinker.think(json.loads(request))
-            assert answer["move"] == same.choose(s.state.view(seat), s.moves)
-            turns = weighed_turns(s.state, answer["turns"], s.record.names, played=True)
-            c.dispatch(BotPlayed(answer["move"], "", turns))
+            move = decide(table, s.state, seat, s.moves)
+            assert move == same.choose(s.state.view(seat), s.moves)
+            turns = weighed_turns(s.state, table.turns, s.record.names, played=True)
+            c.dispatch(BotPlayed(move, "", turns))
         else:
             legal = [str(m) for m in s.state.legal_moves()]
             c.dispatch(Play("E" if "E" in legal else legal[0]))
@@ -196,41 +195,25 @@ def test_the_rules_say_what_the_tracks_spaces_do_with_their_pictures_and_how_sco
 
 
 @pytest.mark.parametrize("level", ["cadet", "pilot", "ace"])
-def test_every_levels_bot_in_the_worker_says_what_it_weighed(level):
+def test_every_levels_bot_says_what_it_weighed(level):
     """A level plays its bot under a safety cap (levels.Capped), which hid the search's
     record: no level ever offered "Why did NAME play that?" (issue 49). (The Admiral is the
     Ace's search with more simulations: on a loaded machine it may reach the 10 s cap.)"""
     s = greedy_start(3, 30)
     seat = s.current_player
-    request = bot_request(s, seat, [level, level], 5, 1000, "g")
-    answer = Thinker().think(json.loads(request))
-    assert answer["turns"] and answer["turns"][0]["moves"][0] == answer["move"]
+    table = BotTable([level, level], time_ms=1000)
+    move = decide(table, s, seat, 5)
+    assert table.turns and table.turns[0]["moves"][0] == move
 
 
 def test_the_hint_marks_the_first_of_its_list_which_runs_by_chance():
-    """Through the page's loop and the worker (CPython): the choice marked is the list's
-    first, and the list runs best chance first, each line once."""
-    import asyncio
-
-    from helpers_async import run
-
-    from nova.web.bot_loop import BotLoop
-
-    async def no_wait(*_args) -> None:
-        await asyncio.sleep(0)
-
+    """Through the game's loop (CPython): the choice marked is the list's first, and the list
+    runs best chance first, each line once."""
     c = Controller(SaveStore(MemoryStorage()), rng=random.Random(5))
     c.start()
     c.dispatch(StartGame(FormInput(bots=("", "pilot"), think_ms="250", seed="11")))
-    thinker = Thinker()
-
-    async def ask(request: str) -> str:
-        return json.dumps(thinker.think(json.loads(request)))
-
-    loop = BotLoop(c, no_wait, no_wait, no_wait)
-    loop.ask = ask
     c.dispatch(ui_intent("hint"))
-    ready = run(loop.hint())
+    ready = hint(c)
     assert ready is not None and ready.turns
     assert ready.token == ready.turns[0].first
     percents = [t.percent for t in ready.turns]

@@ -141,29 +141,6 @@ def paths(pins: dict[str, str]) -> dict[str, str]:
     }
 
 
-def preloads(p: dict[str, str], dist: Path) -> str:
-    """``<link>`` hints for what the page's boot asks for one after another (PyScript's chunk,
-    its error plugin, our shim, Pyodide's two modules, the game's entry and data files), so
-    that they download and compile in parallel from the start instead of one round trip at a
-    time. Files every boot uses, with and without the snapshot; nothing else."""
-    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text())
-    error = sorted(dist.glob("error-*.js"))
-    if not core or len(error) != 1:
-        raise SystemExit("build_site: PyScript's chunk names changed: update preloads()")
-    modules = [
-        f"{p['PYSCRIPT_DIR']}/{core.group(1)}",
-        f"{p['PYSCRIPT_DIR']}/{error[0].name}",
-        p["PYODIDE_SHIM"],
-        f"{p['PYODIDE_DIR']}/pyodide.mjs",
-        f"{p['PYODIDE_DIR']}/pyodide.asm.mjs",
-    ]
-    fetched = ["main.py", "nova-data.zip"]  # PyScript fetch()es them: preload in its mode
-    return "\n  ".join(
-        [f'<link rel="modulepreload" href="{m}">' for m in modules]
-        + [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
-    )
-
-
 def fill(text: str, values: dict[str, str]) -> str:
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
@@ -245,7 +222,9 @@ def precompiled_stdlib(pins: dict[str, str]) -> Path:
 # they import, and what those import in turn (inside functions too), and nothing else: not the
 # command line (nova/__main__.py), the lab's CPython-only runners and reports (Dask,
 # matplotlib, tqdm) or the bots' benchmarks; the tools live in nova_tools, never shipped.
-PAGE_ENTRIES = ("main.py", "bots_worker.py", "lab_worker.py", "game_worker.py")
+PAGE_ENTRIES = ("page.py", "game_worker.py", "lab_worker.py")
+# page.py's own modules (MicroPython fetches them by its config's [files] before page.py runs)
+PAGE_PARTS = ("page_board.py", "page_lab.py")
 
 
 def _module_name(rel: str) -> str:
@@ -601,21 +580,6 @@ def stdlib_rest(stdlib: bytes, modules: list[str]) -> bytes:
     return zip_bytes(keep)
 
 
-def start_screen_html() -> str:
-    """The renderer's start screen, if it provides one (imported with CPython)."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from nova.render import prerender  # type: ignore[attr-defined]
-
-        html = prerender.start_screen_html()
-    except (ImportError, AttributeError) as exc:
-        print(f"build_site: no prerendered start screen ({exc})", flush=True)
-        return ""
-    finally:
-        sys.path.remove(str(ROOT))
-    return str(html)
-
-
 SHIM = (ROOT / "tools" / "nova-shim.mjs").read_text
 
 
@@ -624,6 +588,10 @@ def first_screen_html() -> str:
     screen as the controller draws it for a first visit (its clicks wait for the worker)."""
     import random
 
+    # `make site` runs this with the system Python, before the venv exists: the package
+    # is imported from the checkout itself
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     from nova.web.controller import Controller
     from nova.web.saves import MemoryStorage, SaveStore
 
@@ -709,18 +677,19 @@ def precache_groups(p: dict[str, str], manifest: dict, pyscript: list[str]) -> d
     pyodide = p["PYODIDE_DIR"]
     common = [
         "./",
-        "main.py",
-        "bots_worker.py",
-        "lab_worker.py",
+        *PAGE_ENTRIES,
+        *PAGE_PARTS,
         "pyscript.toml",
         "nova-data.zip",
         "snapshot/manifest.json",
-        "assets/early.js",
+        "assets/taps.js",
         "assets/boot.js",
         "assets/site.css",
         "assets/game.css",
         "assets/favicon.svg",
         f"{p['IDIOMORPH_DIR']}/idiomorph.min.js",
+        f"{p['MICROPYTHON_DIR']}/micropython.mjs",
+        f"{p['MICROPYTHON_DIR']}/micropython.wasm",
         f"{pyodide}/pyodide.mjs",
         f"{pyodide}/pyodide.asm.mjs",
         f"{pyodide}/pyodide.asm.wasm",
@@ -808,8 +777,7 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         # the file holds only the heap's pages that are not all zeros: these runs of it
         "packed_bytes": meta["packed_bytes"],
         "runs": meta["runs"],
-        # undone in the shim with the wasm itself (tools/snapshot_delta.py): early.js starts
-        # that download early, from this path
+        # undone in the shim with the wasm itself (tools/snapshot_delta.py)
         "wasm": f"{p['PYODIDE_DIR']}/pyodide.asm.wasm",
         "delta": meta["delta"],
         "delta_bytes": meta["delta_bytes"],
@@ -838,7 +806,6 @@ def build(out: Path, pyc_package: bool = True) -> Site:
             ),
         },
     ).encode()
-    p["SNAPSHOT"] = manifest["snapshot"]  # early.js starts its download (index.html)
     p["PYODIDE_SHIM"] = f"{p['PYODIDE_DIR']}/nova-shim-{hashlib.sha256(shim).hexdigest()[:12]}.mjs"
     site.write(p["PYODIDE_SHIM"], shim)
 
@@ -848,39 +815,35 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         if f.suffix in (".js", ".css"):
             site.copy(f"{p['PYSCRIPT_DIR']}/{f.name}", f)
 
-    # runtime: Idiomorph, the DOM morphing library the page updates itself with (app.py)
+    # runtime: Idiomorph, the DOM morphing library the page updates itself with (page.py)
     idiomorph = NODE_MODULES / "idiomorph"
     site.copy(f"{p['IDIOMORPH_DIR']}/idiomorph.min.js", idiomorph / "dist" / "idiomorph.min.js")
     site.copy(f"{p['IDIOMORPH_DIR']}/LICENSE", idiomorph / "LICENSE")
 
-    # runtime: MicroPython for the page's main thread of threads.html (issue 52: the game's
-    # Python in a worker, the page only draws); PyScript finds the .wasm beside the .mjs
+    # runtime: MicroPython for the page's main thread (the game's Python is in a worker, the
+    # page only draws); PyScript finds the .wasm beside the .mjs
     mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
     for name in ("micropython.mjs", "micropython.wasm"):
         site.copy(f"{p['MICROPYTHON_DIR']}/{name}", mpy / name)
 
-    # the page
+    # the page: page.py (MicroPython) on the main thread, game_worker.py (Pyodide) in a worker
     config = fill((ROOT / "pyscript.toml").read_text(), p)
-    p["PYSCRIPT_CONFIG"] = html_lib.escape(json.dumps(tomllib.loads(config), separators=(",", ":")))
-    p["PRELOADS"] = preloads(p, dist)
-    html = fill((ROOT / "index.html").read_text(), p)
-    html = html.replace("<!--PRERENDER-->", start_screen_html(), 1)
-    site.write("index.html", html.encode())
-    site.write("pyscript.toml", config.encode())  # the bots' worker's config (app.py)
-    site.copy("main.py", ROOT / "main.py")
-    site.copy("bots_worker.py", ROOT / "bots_worker.py")
-    site.copy("lab_worker.py", ROOT / "lab_worker.py")  # the workbench's workers (app.py)
-    # the two threads' page (issue 52, not the default yet): MicroPython draws, the game's
-    # Python runs in game_worker.py
+    parsed = tomllib.loads(config)
+    # the game's worker reads its config inline (no fetch, no TOML reader); a worker started
+    # later (page.py: again after a crash, the workbench's) reads pyscript.toml
+    p["WORKER_CONFIG"] = html_lib.escape(json.dumps(parsed, separators=(",", ":")))
+    mpy_module = f"./{p['MICROPYTHON_DIR']}/micropython.mjs"
     mpy_config = {
-        "interpreter": f"./{p['MICROPYTHON_DIR']}/micropython.mjs",
-        "plugins": tomllib.loads(config)["plugins"],
+        "interpreter": mpy_module,
+        "plugins": parsed["plugins"],
+        "files": {f"./{name}": f"./{name}" for name in PAGE_PARTS},
     }
     p["MPY_CONFIG"] = html_lib.escape(json.dumps(mpy_config, separators=(",", ":")))
-    threads = fill((ROOT / "threads.html").read_text(), p)
-    site.write("threads.html", threads.replace("<!--PRERENDER-->", first_screen_html(), 1).encode())
-    site.copy("page.py", ROOT / "page.py")
-    site.copy("game_worker.py", ROOT / "game_worker.py")
+    html = fill((ROOT / "index.html").read_text(), p)
+    site.write("index.html", html.replace("<!--PRERENDER-->", first_screen_html(), 1).encode())
+    site.write("pyscript.toml", config.encode())
+    for entry in (*PAGE_ENTRIES, *PAGE_PARTS):
+        site.copy(entry, ROOT / entry)
     for f in sorted((ROOT / "assets").rglob("*")):
         if f.is_file():
             site.copy(f.relative_to(ROOT).as_posix(), f)

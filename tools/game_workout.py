@@ -6,10 +6,10 @@ prove nothing is missing (``play``, tests/test_trimmed_stdlib.py). Also runs und
 
     python tools/game_workout.py [games-per-bot]
 
-What it does is what the page and the bots' worker do between them: import every module the
-site ships, play whole games with every bot (each decision asked of the worker's
-``think`` as JSON and checked by the page's ``accept``), draw every screen after every
-decision, save and reload through the save store, and make and open a share link.
+What it does is what the game's worker does: import every module the site ships, play whole
+games with every bot (each decision thought in slices by ``BotTable``, as the worker thinks),
+draw every screen after every decision, save and reload through the save store, and make and
+open a share link.
 """
 
 from __future__ import annotations
@@ -44,6 +44,20 @@ def import_everything() -> list[str]:
     return names
 
 
+async def _no_pause() -> None:
+    return None
+
+
+def _run(coroutine):
+    """A coroutine that never suspends (its pauses return at once), run to its value (no
+    event loop: Pyodide's under node runs none)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("the coroutine suspended")
+
+
 def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int = 2000) -> int:
     """One whole game of ``bots`` (one per seat) the way the page plays it; decisions made."""
     from nova.record import DEFAULT_COLOURS
@@ -51,13 +65,12 @@ def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int
     from nova.render.game import GamePage, game_html
     from nova.render.keep import keys_in
     from nova.render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
-    from nova.web.bot_turns import accept, bot_request
-    from nova.web.bot_worker import hello, think
+    from nova.web.bot_turns import BotTable
     from nova.web.saves import MemoryStorage, SaveStore, new_id
     from nova.web.session import Session
     from nova.web.share import Replay, link_for, open_link, share_panel_html
 
-    json.loads(hello())
+    table = BotTable(bots, time_ms=search_ms)  # as the game's worker thinks, in slices
     players = len(bots)
     store = SaveStore(MemoryStorage())
     game_id = new_id(seed)
@@ -81,9 +94,7 @@ def play(bots: list[str], seed: int, search_ms: float = 30.0, max_decisions: int
         html = game_html(view, page)
         keys_in(html)
         static_layer(view, colours)
-        request = bot_request(s, seat, bots, seed * 1000 + n, search_ms, game_id)
-        answer = think(request)
-        token, _ = accept(s, seat, bots[seat], answer)
+        token = _run(table.decide(s, seat, seed * 1000 + n, _no_pause))
         session.play(token)
         store.save(game_id, session.record, session.state.is_over())
         n += 1

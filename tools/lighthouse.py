@@ -1,6 +1,6 @@
 """Lighthouse's mobile performance figures for the built page (``make lighthouse``).
 
-    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean|threads|index-threads]
+    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean]
 
 Serves ``_site/`` with tools/serve.py (the hosted headers, files gzipped as a static host
 sends them: ``--gzip``) and runs the pinned npm
@@ -10,9 +10,7 @@ performance category only. Prints the score and the metrics, for the page as a f
 connection gets it (the memory snapshot) and as a lean visit gets it (``?lean``: what a slow or
 metered connection gets on a first visit, the ordinary boot). Lighthouse's simulated
 throttling does not change what the browser reports about its connection, so the lean page is
-asked for by name. ``threads``: issue 52's two threads' page (``threads.html``: the game's
-Python in a worker, MicroPython on the main thread); ``index-threads`` measures it beside the
-default page, run for run. Not part of ``make test``: it measures, it asserts nothing.
+asked for by name. Not part of ``make test``: it measures, it asserts nothing.
 """
 
 from __future__ import annotations
@@ -65,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=1, help="runs (medians are printed)")
     ap.add_argument(
         "--pages",
-        choices=("both", "snapshot", "lean", "threads", "index-threads"),
+        choices=("both", "snapshot", "lean"),
         default="both",
     )
     args = ap.parse_args(argv)
@@ -76,12 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    pages = {"snapshot": "", "lean": "?lean", "threads": "threads.html"}
-    if args.pages == "both":
-        pages = {k: pages[k] for k in ("snapshot", "lean")}
-    elif args.pages == "index-threads":
-        pages = {k: pages[k] for k in ("snapshot", "threads")}
-    else:
+    pages = {"snapshot": "", "lean": "?lean"}
+    if args.pages != "both":
         pages = {args.pages: pages[args.pages]}
     try:
         url = server.stdout.readline().split(" ", 1)[1].strip()

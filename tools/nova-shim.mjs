@@ -45,6 +45,25 @@ if (typeof document === "undefined") {
   }
 }
 
+// PyScript 0.7.31 prints a worker's failing script (console.error in the worker) and then
+// says the worker is ready, so the page would wait for ever: until the game starts, a Python
+// error printed here goes to the page as an Error, which rejects the worker's `ready`
+// (assets/boot.js says it in plain words). novaHandOver, called at the start, ends this.
+let booting = typeof document === "undefined" && typeof postMessage === "function";
+if (booting) {
+  const print = console.error;
+  console.error = function (...args) {
+    const text = args.map((a) => (a && a.message) || String(a)).join(" ");
+    if (booting && /PythonError|Traceback/.test(text)) {
+      booting = false;
+      try {
+        postMessage(new Error(text));
+      } catch (e) { /* the page waits for its bound */ }
+    }
+    return print.apply(this, args);
+  };
+}
+
 const base = new URL("./", import.meta.url).href;
 const root = new URL("../../", import.meta.url).href;
 export { version };
@@ -70,19 +89,17 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// assets/early.js starts these downloads on the page before PyScript starts, and compiles and
-// inflates them in workers; without it (the bots' worker, a page without early.js) they are
-// fetched here and Pyodide compiles the wasm itself. A failed download is null, never a
-// rejected promise: nothing may reach the page's unhandledrejection handler.
-// The bots' worker starts after the page is up: the wasm and the snapshot are taken from Cache
-// Storage when the page handed them over or the service worker cached them (boot.js, sw.js),
-// so that they are not downloaded again (the HTTP cache of an incognito window keeps neither).
-// A lean visit: a slow or metered connection uses the snapshot only from a cache.
+// The downloads, made here in the game's worker (and in a workbench's). A failed download is
+// null, never a rejected promise. A worker that starts after the page is up (the workbench's,
+// the game's started again) takes the wasm and the snapshot from Cache Storage when the service
+// worker cached them, so that they are not downloaded again (the HTTP cache of an incognito
+// window keeps neither). A lean visit (boot.js puts ?lean on this module's URL: a slow or
+// metered connection, or the page's ?lean) uses the snapshot only from a cache.
 function download() {
-  let lean = false;
+  let lean = new URL(import.meta.url).searchParams.has("lean");
   try {
     const c = navigator.connection;
-    lean = Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+    lean = lean || Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
   } catch (e) { /* not lean */ }
   const cached = (url) =>
     Promise.resolve()
@@ -102,24 +119,44 @@ function download() {
     })
     .catch(() => null);
   const wasm = cached(wasmURL);
-  return { manifest, bytes, wasm, wasmBytes: null, heap: null, module: null, lean };
+  return { manifest, bytes, wasm, lean };
 }
 
-// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming; early.js
-// started compiling that wasm as it downloaded, so the module is ready by then: instantiate it
-// instead of compiling again. With a snapshot, `ready` holds the instantiation back until the
-// snapshot's bytes are in place (Pyodide reads them just after). The wrapper removes itself
-// at once.
-function shareModule(early, ready) {
+// What this worker downloaded, for the service worker's first install (assets/boot.js,
+// sw.js's HANDOFF cache): the wasm, and the snapshot if this boot used it. The game's worker
+// puts them there before its first frame when the page asks (nova/web/game_worker.py), and
+// lets them go otherwise.
+let kept = null;
+globalThis.novaHandOver = async (wanted) => {
+  booting = false; // the game started: its errors are its own (the page hears of them)
+  const files = kept;
+  kept = null;
+  if (!wanted || !files || !globalThis.caches) return false;
+  try {
+    const cache = await caches.open("nova-handoff");
+    const [wasm, gz] = await Promise.all([files.wasm(), files.snapshot && files.snapshot.bytes]);
+    const puts = [];
+    if (wasm) puts.push(cache.put(wasmURL, new Response(wasm, { headers: { "Content-Type": "application/wasm" } })));
+    if (gz) puts.push(cache.put(files.snapshot.url, new Response(gz, { headers: { "Content-Type": "application/gzip" } })));
+    await Promise.all(puts);
+    return true;
+  } catch (e) {
+    return false; // the install downloads them again
+  }
+};
+
+// Pyodide instantiates pyodide.asm.wasm with WebAssembly.instantiateStreaming: with a
+// snapshot, `ready` holds that back until the snapshot's bytes are in place (Pyodide reads
+// them just after). The wrapper removes itself at once.
+function holdInstantiation(ready) {
   const real = WebAssembly.instantiateStreaming;
-  const share = { restore: () => (WebAssembly.instantiateStreaming = real) };
+  const hold = { restore: () => (WebAssembly.instantiateStreaming = real) };
   WebAssembly.instantiateStreaming = async function (source, imports) {
-    share.restore();
-    const [response, module] = await Promise.all([source, early, ready]);
-    if (!module || !response || !ours(response)) return real.call(WebAssembly, response, imports);
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    hold.restore();
+    const [response] = await Promise.all([source, ready]);
+    return real.call(WebAssembly, response, imports);
   };
-  return share;
+  return hold;
 }
 
 // pyodide.asm.wasm as downloaded (or as bytes read from such a download: no URL)
@@ -127,8 +164,9 @@ const ours = (response) => response.url === wasmURL || response.url === "";
 
 // Pyodide fetches pyodide.asm.wasm itself, at the start of loadPyodide, and compiles it while
 // it streams; undoing the snapshot's delta needs the same bytes. So that a first visit
-// downloads them once, Pyodide's fetch of that one URL gets the response early.js made (or
-// its own), and we can read a clone of it. The wrapper removes itself at once.
+// downloads them once, Pyodide's fetch of that one URL gets the response `early` (the copy in
+// Cache Storage, or bytes already read) or its own, and we can read a clone of it. The
+// wrapper removes itself at once.
 function shareWasm(early) {
   const realFetch = globalThis.fetch;
   const tee = { called: false, bytes: null, restore: () => (globalThis.fetch = realFetch) };
@@ -141,7 +179,7 @@ function shareWasm(early) {
       .catch(() => null)
       .then((r) => (r && r.ok && !r.bodyUsed && ours(r) ? r : realFetch.call(globalThis, input, init)));
     // registered before Pyodide awaits the response, so the clone is taken before it reads;
-    // read only if asked for (early.js's workers send the bytes along with the module)
+    // read only if asked for (the snapshot's delta, the hand-over to the service worker)
     const copy = response.then((r) => (r.ok ? r.clone() : null)).catch(() => null);
     let bytes = null;
     Object.defineProperty(tee, "bytes", {
@@ -240,22 +278,17 @@ async function fill(heap, m, pending, tee) {
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== m.snapshot_sha256) {
     throw new Refused("corrupt (hash)");
   }
-  // early.js inflated it as soon as it arrived (the same bytes, now checked); else inflate here
   const runs = m.format === 3 ? m.runs : null;
   const size = runs ? m.packed_bytes : m.bytes;
-  const early = pending.heap && (await pending.heap);
   const inflated = new Uint8Array(
-    early && early.byteLength === size
-      ? early
-      : await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding))).arrayBuffer(),
+    await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream(m.encoding))).arrayBuffer(),
   );
   if (inflated.length !== size || heap.length !== m.bytes) throw new Refused("corrupt (size)");
   if (runs) unpackPages(inflated, runs, m.bytes, heap);
   else heap.set(inflated);
   if (m.delta) {
     // Pyodide asked for the wasm long before this (else: fetch it here, never wait forever)
-    const sent = pending.wasmBytes && (await pending.wasmBytes);
-    const wasm = sent || await (tee && tee.called
+    const wasm = await (tee && tee.called
       ? tee.bytes
       : fetch(wasmURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null));
     if (!wasm) throw new Refused("no wasm to undo the delta with");
@@ -294,7 +327,7 @@ export const loadPyodide = async (options = {}) => {
   const t0 = performance.now();
   let m = null, pending = null;
   try {
-    pending = globalThis.novaSnapshotDownload || download();
+    pending = download();
     m = usable(await pending.manifest);
   } catch (e) {
     report("none: " + ((e && e.message) || e));
@@ -305,7 +338,7 @@ export const loadPyodide = async (options = {}) => {
   }
   if (m) {
     const tee = shareWasm(pending.wasm);
-    let compiled = null;
+    let held = null;
     try {
       // Pyodide sizes the module's memory by the snapshot's length and reads its bytes only
       // once the module is instantiated: it gets the right length at once (zeros), so that it
@@ -317,7 +350,7 @@ export const loadPyodide = async (options = {}) => {
       const filled = fill(heap, m, pending, tee);
       filled.catch(() => null); // handled through the race; never an unhandled rejection
       const never = () => new Promise(() => {});
-      compiled = shareModule(pending.module, filled.then(() => true, never));
+      held = holdInstantiation(filled.then(() => true, never));
       const py = await Promise.race([
         load({
           ...plain,
@@ -341,6 +374,7 @@ export const loadPyodide = async (options = {}) => {
           "del _f",
       );
       report("used");
+      kept = { wasm: () => tee.bytes, snapshot: { url: root + "snapshot/" + m.snapshot, bytes: pending.bytes } };
       console.info(`nova: snapshot restored in ${(performance.now() - t0).toFixed(0)} ms of loadPyodide, at ${performance.now().toFixed(0)}`);
       return py;
     } catch (e) {
@@ -348,25 +382,25 @@ export const loadPyodide = async (options = {}) => {
       report("none: " + (e instanceof Refused ? why : "restore failed: " + why));
     } finally {
       tee.restore();
-      if (compiled) compiled.restore();
+      if (held) held.restore();
     }
     if (tee.called) {
       // the ordinary boot with the wasm already downloaded (a second fetch may not hit the cache)
       const bytes = tee.bytes.then((b) => b && new Response(b, { headers: { "Content-Type": "application/wasm" } }));
-      return shared(plain, bytes, pending.module);
+      return shared(plain, bytes);
     }
   }
-  // the ordinary boot, with the wasm early.js downloaded and compiled if it did
-  return shared(plain, pending && pending.wasm, pending && pending.module);
+  // the ordinary boot, with the wasm from Cache Storage if it is there
+  return shared(plain, pending && pending.wasm);
 };
 
-async function shared(plain, wasm, module) {
+async function shared(plain, wasm) {
   const tee = shareWasm(wasm);
-  const compiled = shareModule(module);
   try {
-    return await ordinary(plain);
+    const py = await ordinary(plain);
+    if (tee.called) kept = { wasm: () => tee.bytes, snapshot: null };
+    return py;
   } finally {
     tee.restore();
-    compiled.restore();
   }
 }

@@ -15,7 +15,7 @@ from html import escape
 
 from ..rules import Move, View
 from ..rules import move as mv
-from .cards import MODE_ICON, mode_label
+from .cards import MODE_ICON, card_title, mode_label
 from .geometry import BASE_H, BASE_W, geometry_for
 from .prompts import card_slots, place_words
 
@@ -129,21 +129,37 @@ def way_words(view: View, way: str, came: Sequence[str] = ()) -> str:
     return ", ".join(parts)
 
 
-def _way_button(view: View, way: str, came: Sequence[str], ships: bool) -> str:
-    """A way as a small button: its cards by their number in the hand, how each is played
-    (a Chain link: only its number), the action's name, and the ship when ways differ in it."""
+def _card_chip(view: View, token: str, slots: Mapping[str, str]) -> str:
+    """A card of a way: its number in the hand, how it is played and what that does, and
+    the card by its face ("Unload / Orbit 1"): two ways that differ only in which card they
+    spend differ here, in the words printed on the cards."""
     lay = view.layout
-    slots = card_slots(view, lay, came)
+    m = Move(token)
+    key = escape(slots.get(m.card, ""))
+    icon = f'<span aria-hidden="true">{MODE_ICON[m.mode]}</span>'
+    what = "link" if m.mode in "sl" else escape(mode_label(lay, m.card, m.mode))
+    face = escape(card_title(lay, m.card))
+    return (
+        f'<span class="way-card"><kbd>{key}</kbd>{icon} {what}'
+        f'<small class="way-face">{face}</small></span>'
+    )
+
+
+def _way_button(
+    view: View, way: str, slots: Mapping[str, str], came: Sequence[str], ships: bool,
+    shared: frozenset[str],
+) -> str:  # fmt: skip
+    """A way as a small button: the cards it plays that not every way plays (``shared``
+    are said once, above), and the ship when ways differ in it."""
     bits = []
     for token in way.split():
         m = Move(token)
-        if m.kind == mv.PLAY:
-            key = escape(slots.get(m.card, ""))
-            icon = f'<span aria-hidden="true">{MODE_ICON[m.mode]}</span>'
-            what = "" if m.mode in "sl" else f" {escape(mode_label(lay, m.card, m.mode))}"
-            bits.append(f'<span class="way-card"><kbd>{key}</kbd>{icon}{what}</span>')
+        if m.kind == mv.PLAY and token not in shared:
+            bits.append(_card_chip(view, token, slots))
         elif m.kind == mv.SHIP and ships:
-            bits.append(f'<span class="way-ship">{escape(m.space)}</span>')
+            bits.append(f'<span class="way-ship">ship on {escape(m.space)}</span>')
+    if not bits:  # the ways differ in nothing a card or a ship says: the whole way
+        bits.append(escape(way_words(view, way, came)))
     title = escape(way_words(view, way, came), quote=True)
     return (
         f'<button type="button" class="choice fold-way" data-alt-move="{escape(way, quote=True)}"'
@@ -152,14 +168,23 @@ def _way_button(view: View, way: str, came: Sequence[str], ships: bool) -> str:
 
 
 def chooser_html(view: View, space: str, ways: Sequence[str], came: Sequence[str] = ()) -> str:
-    """The ways to ``space`` the person tapped, one button each (its cards by their number
-    in the hand), and Cancel."""
+    """The ways to ``space`` the person tapped, one button each, and Cancel. What every
+    way plays is said once before them, so each button shows only what it decides: which
+    card is spent (by its number and its face), which ship goes."""
+    slots = card_slots(view, view.layout, came)
     ships = len({m for w in ways for m in w.split() if Move(m).kind == mv.SHIP}) > 1
-    buttons = "".join(_way_button(view, w, came, ships) for w in ways)
+    plays = [[t for t in w.split() if Move(t).kind == mv.PLAY] for w in ways]
+    shared = frozenset(t for t in plays[0] if all(t in p for p in plays[1:]))
+    lead = ""
+    if shared:
+        chips = " ".join(_card_chip(view, t, slots) for t in plays[0] if t in shared)
+        lead = f'<p class="fold-shared">Each way plays {chips}</p>'
+    buttons = "".join(_way_button(view, w, slots, came, ships, shared) for w in ways)
     return (
         f'<div class="choices fold-ways" role="group" '
         f'aria-label="Ways to {escape(place_words(space), quote=True)}">'
-        f'{buttons}<button type="button" class="secondary" data-ui="fold:">Cancel</button></div>'
+        f'{lead}{buttons}<button type="button" class="secondary" data-ui="fold:">Cancel</button>'
+        "</div>"
     )
 
 

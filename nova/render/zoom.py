@@ -1,11 +1,11 @@
-"""The phone's board zoom, as pure arithmetic: which part of the board a decision is about
-(every choice on it, with room for the keys' letters) and how far to zoom a board window
-of a given size so that all of it shows, its targets as large as that allows.
+"""The phone's board zoom, as pure arithmetic: which part of the board a decision is about (every
+choice on it, with room for the keys' letters) and how far to zoom a board window of a given
+size so that all of it shows, its targets as large as that allows.
 
-The renderer writes the part as ``data-zoom`` on ``.board-stage`` (:func:`zoom_spec`); the
-page reads its board window's size and asks :func:`zoom_window` for the scale and the
-scroll (``nova/web/dom.py``), so the browser decides nothing but the window's size.
-"""
+The renderer writes the part as ``data-zoom`` on ``.board-stage`` (:func:`zoom_spec`); the page
+(page.py, which has the same arithmetic: MicroPython has no dataclasses) reads its board
+window's size and works out the scale and the scroll as :func:`zoom_window` does, so the browser
+decides nothing but the window's size."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
-"""The bots' turns in the page: ask, check, pace, play, again. Pure Python (asyncio only).
+"""The bots' turns, in the game's worker: think, pace, play, again. Pure Python (asyncio only).
 
-The loop asks the bots' worker (``ask``: its ``think`` export) or, when none could start,
-thinks on the page in slices (:class:`~nova.web.bot_turns.BotTable`). It plays only while
-the controller says a bot may (the game on screen, nothing over it, this tab not behind
-another's); an answer that comes back after undo, a new game, the menu, the rules or a
-replay is stale and dropped, and the loop asks again about what is on screen then. A hint
-(:meth:`BotLoop.hint`) is thought the same way, by the strongest bot in the person's seat.
+The loop thinks in slices (:class:`~nova.web.bot_turns.BotTable`), with an awaited pause
+between two, so that a message from the page is answered meanwhile. It plays only while the
+controller says a bot may (the game on screen, nothing over it, this tab not behind
+another's); a decision thought while the person undid, started a new game, opened the menu,
+the rules or a replay is stale and dropped, and the loop thinks again about what is on screen
+then. A hint (:meth:`BotLoop.hint`) is thought the same way, by the strongest bot in the
+person's seat.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import time
 from collections.abc import Awaitable, Callable
 
 from ..render.hint import WeighedTurn, weighed_turns
-from .bot_turns import BotError, BotStats, BotTable, accept, bot_request
-from .controller import BotPlayed, Controller, HintReady, Say, Worker
+from .bot_turns import BotError, BotStats, BotTable
+from .controller import BotPlayed, Controller, HintReady, Say
 
 # seconds a bot decision stays on screen before the next, so people can follow the bots
 BOT_PACE = {"watch": 0.45, "quick": 0.05}
@@ -36,10 +37,9 @@ class BotLoop:
         self.pause = pause  # gives the browser a turn (paint, input)
         self.sleep = sleep
         self.shown = shown  # draws a bot's decision (the adapter's, given the token)
-        self.ask: Callable[[str], Awaitable[object]] | None = None  # the worker's think
         self.running = False
         self.stats = BotStats()
-        self.table: BotTable | None = None  # the fallback, if the worker cannot start
+        self.table: BotTable | None = None  # the game's bots
 
     def new_game(self) -> None:
         """Another game on screen: its bots start afresh."""
@@ -52,32 +52,23 @@ class BotLoop:
         self.running = True
         try:
             while self.c.bots_may_play():
-                if self.c.ui.worker is Worker.STARTING:
-                    return  # the adapter starts the loop again once the worker is up
                 await self.one()
         finally:
             self.running = False
 
     async def think(
-        self, state, seat: int, bot: str, seed: int, request: str,
-        table: Callable[[], BotTable], cancelled: Callable[[], bool],
-    ) -> tuple[str | None, dict]:  # fmt: skip
-        """One decision of ``bot`` in ``seat``: asked of the worker (``request``), else
-        thought on this page by ``table()``'s bot, in slices. None: cancelled meanwhile."""
-        if self.ask is not None:
-            answer = await self.ask(request)
-            if cancelled():
-                return None, {}
-            return accept(state, seat, bot, answer)
-        thinker = table()
-        explain = bool(json.loads(request).get("explain"))
+        self, state, seat: int, seed: int, thinker: BotTable,
+        cancelled: Callable[[], bool], explain: bool = False,
+    ) -> tuple[str | None, list[dict]]:  # fmt: skip
+        """One decision of ``thinker``'s bot in ``seat``, thought in slices, and what it
+        weighed; None if cancelled meanwhile."""
         decided = await thinker.decide(state, seat, seed, self.pause, cancelled=cancelled,
                                        explain=explain)  # fmt: skip
-        return decided, {"turns": thinker.turns}
+        return decided, thinker.turns
 
     async def one(self) -> None:
         c = self.c
-        s, game_id = c.session, c.game_id
+        s = c.session
         if s is None:  # the game was closed while the loop waited
             return
         seat, at = s.state.current_player, s.moves
@@ -95,20 +86,12 @@ class BotLoop:
 
         note = ""
         turns: tuple[WeighedTurn, ...] = ()
-        request = bot_request(
-            s.state, seat, s.record.bots, seed, c.form.think_ms, f"{game_id}:{id(s)}"
-        )
         try:
-            bot = s.record.bots[seat]
-            decided, data = await self.think(s.state, seat, bot, seed, request, table, moved_on)
+            decided, weighed = await self.think(s.state, seat, seed, table(), moved_on)
             if decided is None:
-                return  # stale: ask again about what is on screen now
+                return  # stale: think again about what is on screen now
             token = decided
-            turns = weighed_turns(s.state, data.get("turns"), s.record.names, played=True)
-            if self.ask is not None:
-                wall = (time.perf_counter() - started) * 1000
-                self.stats.add(data.get("searched", False), data.get("positions", 0),
-                               data.get("ms", 0.0), wall)  # fmt: skip
+            turns = weighed_turns(s.state, weighed, s.record.names, played=True)
         except BotError as exc:
             if moved_on():
                 return
@@ -135,17 +118,15 @@ class BotLoop:
         seat, at = s.state.current_player, s.moves
         data = json.loads(request)
 
-        def table() -> BotTable:
-            return BotTable(data["bots"], time_ms=data["time_ms"])
-
+        thinker = BotTable(data["bots"], time_ms=data["time_ms"])
         try:
-            token, answer = await self.think(s.state, seat, data["bots"][seat], data["seed"],
-                                             request, table, lambda: s.moves != at)  # fmt: skip
+            token, weighed = await self.think(s.state, seat, data["seed"], thinker,
+                                              lambda: s.moves != at, explain=True)  # fmt: skip
         except BotError as exc:
             return Say(f"No hint this time: {exc}.")
         if token is None:
             return None
-        turns = weighed_turns(s.state, answer.get("turns"), s.record.names)
+        turns = weighed_turns(s.state, weighed, s.record.names)
         # the hint is the turn with the best chance: the list's first (its turns were
         # simulated further once the search had chosen, so it may differ from the search's)
         return HintReady(turns[0].first if turns else token, at, turns)

@@ -1,8 +1,7 @@
-"""Bot seats in the page: what the main thread asks the bots' worker, what it accepts back,
-and the fallback when no worker could start (thinking in short slices on the main thread).
+"""Bot seats, in the game's worker: the bots of a game thinking in short slices
+(:class:`BotTable`), their figures, and the hint's request (what the person's seat may see).
 
-Pure Python (no browser imports), driven by the tests under CPython. The worker's side is
-:mod:`nova.web.bot_worker`; the browser glue that carries the JSON is ``app.py``.
+Pure Python (no browser imports), driven by the tests under CPython.
 """
 
 from __future__ import annotations
@@ -12,9 +11,9 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any  # a bot (nova.bots, imported only when one plays)
 
-from ..rules import IllegalMove, State
+from ..rules import State
 
-SLICE_MS = 20.0  # fallback only: one slice of thinking on the main thread
+SLICE_MS = 20.0  # one slice of thinking: a page message waits at most about this long
 DEFAULT_THINK_MS = 1000  # the search bot's thinking time per search (new-game form)
 
 
@@ -46,8 +45,8 @@ def bot_request(
     game: str,
     explain: bool = False,
 ) -> str:
-    """The JSON the worker gets: what ``seat`` may see, never more (no hidden card).
-    ``explain``: search afresh and send the turns weighed (the hint)."""
+    """A decision asked of a bot, as JSON: what ``seat`` may see, never more (no hidden
+    card). ``explain``: search afresh and send the turns weighed (the hint's request)."""
     request = {
         "game": game,
         "bots": list(bots),
@@ -61,28 +60,6 @@ def bot_request(
     return json.dumps(request, separators=(",", ":"))
 
 
-def accept(state: State, seat: int, bot: str, answer: object) -> tuple[str, dict]:
-    """The move token in the worker's ``answer``, checked by the engine; BotError if not."""
-    try:
-        data = json.loads(str(answer))
-    except ValueError:
-        raise BotError(f"the {bot} bot sent an answer that is not JSON") from None
-    if not isinstance(data, dict):
-        raise BotError(f"the {bot} bot sent a malformed answer")
-    if "error" in data:
-        raise BotError(f"the {bot} bot failed")  # (its error is in the worker's answer)
-    token = data.get("move")
-    if not isinstance(token, str) or state.is_over() or state.current_player != seat:
-        raise BotError(f"the {bot} bot answered {token!r} when it was not its decision")
-    try:
-        move = state.parse_move(token)
-    except (IllegalMove, ValueError, KeyError, IndexError):
-        raise BotError(f"the {bot} bot chose {token!r}, which is not legal here") from None
-    if str(move) not in {str(m) for m in state.legal_moves()}:
-        raise BotError(f"the {bot} bot chose {token!r}, which is not legal here")
-    return str(move), data
-
-
 class BotStats:
     """The game's bot figures, shown as ``data-nova-bot-*`` (read by bench-page)."""
 
@@ -91,7 +68,7 @@ class BotStats:
         self.searches = 0  # decisions that needed thinking (not remembered, not forced)
         self.think_ms = 0.0  # time the bots spent thinking
         self.positions = 0  # states a search bot visited
-        self.longest_slice_ms = 0.0  # main-thread fallback only
+        self.longest_slice_ms = 0.0  # the longest slice of thinking
         self.last_ms = 0.0  # wall time of the last decision, as the page waited for it
         self.longest_ms = 0.0
         self.search_ms: list[float] = []  # wall time of each decision that was thought
@@ -130,8 +107,8 @@ def _quantile(xs: list[float], q: float) -> float:
 
 
 class BotTable(BotStats):
-    """The fallback when the worker cannot start: one bot per bot seat, thinking on the
-    main thread in slices of about ``SLICE_MS`` with an awaited pause between them.
+    """The game's bots: one per bot seat, thinking in slices of about ``SLICE_MS`` with an
+    awaited pause between them (a message from the page is answered between two).
 
     A planning bot remembers the turn it planned, so the later decisions of its turn
     answer without thinking again: the same bot object must answer all of them.
@@ -166,8 +143,8 @@ class BotTable(BotStats):
         explain: bool = False,
     ) -> str | None:
         """The bot's decision for ``seat``, thought out in slices; None if cancelled.
-        ``turns`` is then what it weighed, as the worker sends it (``bot_worker``): when it
-        searched, and always with ``explain`` (the hint: searched afresh and weighed)."""
+        ``turns`` is then what it weighed (``WeighedTurn`` as JSON): when it searched or
+        planned afresh, and always with ``explain`` (the hint: searched afresh and weighed)."""
         view = state.view(seat)
         legal = view.legal
         bot = self.agent(seat)

@@ -1,16 +1,15 @@
 """The page's state and its changes: routes each intent to the screen it is for. Pure Python.
 
-:class:`~nova.web.state.UiState` is the whole of what the page shows. Each screen is one
-module of ``nova/web/screens/`` (its state, its intents, a step for each, its keys, its
-markup), listed in :data:`SCREENS`. A step is ``(page, ui, screen, intent) -> (ui,
-effects)``: it returns the new state and the :mod:`~nova.web.effects` values the adapter
-(``app.py``) performs. :class:`Controller` keeps the state and the page's services (the
-saves, the random numbers, the workbench: ``screens.base.Page``); :meth:`Controller.dispatch`
-sends an intent to the screen on show (``ScreenDef.steps``) or, for an intent of the whole
-page or one a screen takes anywhere (``anywhere``: the one that opens it, answers that
-arrive later), to its handler. What is common stays here: the rules dialog, the menu,
-the keys' first rules, links, another tab's saves.
-"""
+:class:`~nova.web.state.UiState` is the whole of what the page shows. Each screen is one module
+of ``nova/web/screens/`` (its state, its intents, a step for each, its keys, its markup), listed
+in :data:`SCREENS`. A step is ``(page, ui, screen, intent) -> (ui, effects)``: it returns the
+new state and the :mod:`~nova.web.effects` values the game's worker (``host.py``) turns into
+what the page performs. :class:`Controller` keeps the state and the page's services (the saves,
+the random numbers, the workbench: ``screens.base.Page``); :meth:`Controller.dispatch` sends an
+intent to the screen on show (``ScreenDef.steps``) or, for an intent of the whole page or one a
+screen takes anywhere (``anywhere``: the one that opens it, answers that arrive later), to its
+handler. What is common stays here: the rules dialog, the menu, the keys' first rules, links,
+another tab's saves."""
 
 from __future__ import annotations
 
@@ -40,7 +39,6 @@ from .screens.base import (
     ScreenDef,
     UiName,
     WhyNot,
-    Worker,
     saving_off,
 )
 from .screens.game import (
@@ -101,7 +99,6 @@ from .state import (
     SavesChanged,
     Say,
     UiState,
-    WorkerChanged,
 )
 
 __all__ = [  # the page's vocabulary, in one import for the adapter and the tests
@@ -114,7 +111,7 @@ __all__ = [  # the page's vocabulary, in one import for the adapter and the test
     "OpenReplay", "OpenTutorial", "Play", "PlayFromReplay", "Ready", "ReplayGo",
     "ReplayScreen", "Reseed", "RestartLesson", "Resume", "SavesChanged", "Say", "SCREENS",
     "Screens", "SetPlayers", "Share", "Shared", "SkipLesson", "StartFirstGame", "StartGame",
-    "TutorialScreen", "UiState", "Undo", "WhyNot", "Worker", "WorkerChanged", "ui_intent",
+    "TutorialScreen", "UiState", "Undo", "WhyNot", "ui_intent",
 ]  # fmt: skip
 
 
@@ -141,10 +138,6 @@ def _say(page: Page, ui: UiState, intent: Say) -> Result:
     if intent.text == ui.message:
         return ui, NONE
     return ui.but(message=intent.text), ALL
-
-
-def _worker(page: Page, ui: UiState, intent: WorkerChanged) -> Result:
-    return ui.but(worker=intent.worker, worker_note=intent.note or ui.worker_note), ALL
 
 
 def _newest(page: Page, ui: UiState, intent: OpenNewest) -> Result:
@@ -177,12 +170,12 @@ def _open_link(page: Page, ui: UiState, intent: OpenLink) -> Result:
 
 COMMON: dict[type[Intent], Anywhere] = {
     OpenHelp: _help, CloseHelp: _help, Menu: _menu, Back: _back, Say: _say,
-    WorkerChanged: _worker, OpenNewest: _newest, KeepHere: _keep_here,
+    OpenNewest: _newest, KeepHere: _keep_here,
     OpenLink: _open_link, SavesChanged: _saves_changed,
     FullPage: lambda page, ui, intent: (ui, (OwnPage(),)),
 }  # fmt: skip
 # intents that are no person's action on the page: the message on show stays
-COMMON_QUIET = frozenset({OpenHelp, CloseHelp, Say, WhyNot, WorkerChanged, SavesChanged})
+COMMON_QUIET = frozenset({OpenHelp, CloseHelp, Say, WhyNot, SavesChanged})
 COMMON_UI: dict[str, UiName] = {
     "help": lambda arg, form: OpenHelp(), "close-help": lambda arg, form: CloseHelp(),
     "back": lambda arg, form: Back(), "menu": lambda arg, form: Menu(form),

@@ -1,7 +1,7 @@
-"""What a step asks of the browser once the state has changed: each effect is a frozen value
-that carries its data, and the adapter (``app.py``) performs it by its kind, without
-knowing which screen asked. A step returns them in the order they are performed.
-Pure Python."""
+"""What a step asks of the browser once the state has changed: each effect is a frozen value that
+carries its data, and the game's worker (``host.py``) carries it out by its kind, or hands it to
+the page in the frame, without knowing which screen asked. A step returns them in the order they
+are performed. Pure Python."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class Think(Effect):
 
 @dataclass(frozen=True)
 class RunLab(Effect):
-    """Play the workbench's run in web workers (``LabRunner``)."""
+    """Play the workbench's run in the page's lab workers (``host.GameHost.lab``)."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ every way ends with a place the player tapped. Pure: tested in CPython.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..rules import State
@@ -139,3 +140,50 @@ def check_way(s: State, way: str) -> list[tuple[State, Move, State]]:
         steps.append((s, move, after))
         s = after
     return steps
+
+
+def first_action(s: State, turn: Sequence[str]) -> tuple[Move, ...]:
+    """The decisions of ``turn`` (a bot's whole turn from ``s``: the hint's) up to the place
+    its first action ends at (a space, a Cargo Bay, an Academy card), if it begins with a
+    card (or a Launch, then a card) and reaches one; () otherwise (a Disrupt, a deal it was
+    weighed on that the real one differs from)."""
+    first = [Move(t).kind for t in turn[:2]]
+    launched = first == [mv.LAUNCH, mv.PLAY]  # a ship launched for the card (every one docked)
+    if not turn or (first[0] not in (mv.PLAY, mv.SHIP) and not launched):
+        return ()
+    st, out = s, []
+    for token in turn:
+        move = st.parse_move(token)
+        if move not in st.legal_moves():
+            return ()
+        out.append(move)
+        st = st.apply(move)
+        if move.kind in _LAST | _LAST_OTHER:
+            return tuple(out)
+        if st.current_player != s.current_player:
+            return ()
+    return ()
+
+
+def place_of(s: State, turn: Sequence[str], found: Mapping[str, Fold]) -> str | None:
+    """The folded place (a key of ``found``) where a tap plays the first action of
+    ``turn`` (:func:`first_action`), so the hint can say "tap there" on a board that plays
+    cards by their places; None when that action is not one the board offers."""
+    action = first_action(s, turn)
+    if not action:
+        return None
+    key = action[-1].space or str(action[-1])
+    fold = found.get(key)
+    if fold is None:
+        return None
+    want = settle(_play(s, action)).position()
+    for way in fold.options:
+        if settle(_play(s, way.split())).position() == want:
+            return key
+    return None
+
+
+def _play(s: State, moves: Sequence[str]) -> State:
+    for m in moves:
+        s = s.apply(m)
+    return s

@@ -2,7 +2,7 @@
 the saves and the bots, in a worker; the page's main thread only draws the :class:`Frame`
 it gets back and forwards what happened (``nova/web/protocol.py``).
 
-What ``app.py`` does with the DOM at hand is here without it: a click's target comes as the
+A click's target comes as the
 DOM described it (:class:`Target`), storage is a mirror of the page's nova keys (handed over
 at the start, kept up to date by other tabs' ``storage`` events) whose writes go back in the
 frame for the page to perform, and an effect that answers (the share menu, a new tab) comes
@@ -34,10 +34,7 @@ from .controller import (
     SavesChanged,
     Say,
     WhyNot,
-    Worker,
-    WorkerChanged,
 )
-from .dom import MOTION_MS
 from .effects import (
     ClearAddress,
     Download,
@@ -63,6 +60,8 @@ RESTARTED = (
     "again from your last save: nothing you played is lost."
 )
 KEYS = ("Escape", "?", "h", "Enter", " ", *"abcdefghijklmnopqrstuvwxyz")
+# how long a move's travel on the board takes, by the form's pace (page.py animates it)
+MOTION_MS = {"watch": 420, "quick": 160}
 
 
 class StorageRefused(Exception):
@@ -143,7 +142,7 @@ def fields_of(d: dict | None) -> FormInput:
 
 
 def click_intents(c: Controller, t: Target, form: FormInput) -> list[Intent]:
-    """What a click means (``events.py``'s ``on_click``, from the DOM's description of its
+    """What a click means (from the DOM's description of its
     target): a tap beside a dialog closes it; a move plays; a control's name is the
     screen's intent; a tap on what is no choice says why not."""
     panel = c.ui.share is not None
@@ -194,10 +193,9 @@ class GameHost:
         self.answers: dict[int, Callable[[str], Intent | None]] = {}
         self.ids = count(1)
         self.body: dict[str, str | None] = {}
-        self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self._bot_shown)
         # the bots think here in slices (BotTable), so that a click between two slices is
         # answered at once (a whole think would hold this worker for up to 3 s)
-        self.bots.ask = None
+        self.bots = BotLoop(self.c, _breathe, asyncio.sleep, self._bot_shown)
         self.game_seen: object = None
         # the workbench's run: its games played by the page's lab workers
         self.cores, self.memory_gb = start.cores, start.memory_gb
@@ -206,7 +204,6 @@ class GameHost:
         self.lab_t0 = 0.0
         self.lab_drawn = 0.0
         self.lab_used = False  # the page has lab workers up (they end once idle)
-        self.c.dispatch(WorkerChanged(Worker.READY))  # the bots think here, in this worker
         fragment = start.value or ""
         self.started = self.c.start(fragment.removeprefix("#"), start.query)
         # the page's last worker died: this one took the last save, and says so (again after
@@ -321,7 +318,7 @@ class GameHost:
     # -- the workbench's run ------------------------------------------------------------
     def lab(self, answer: str | None, workers: int) -> None:
         """A feeder of the run asks: its lab worker's answer taken, the next request handed
-        out (``LabRunner.run``'s feed, with the page's workers); with none, a game played
+        out (to the page's lab workers); with none, a game played
         here. Once every request is answered, the run is finished."""
         run = self.lab_run
         bench = self.c.bench
@@ -344,7 +341,7 @@ class GameHost:
             self.do(LabFinished(time.perf_counter() - self.lab_t0, workers))
 
     def lab_answer(self, text: str) -> None:
-        """``LabRunner.answer``: the answer added, its progress drawn now and then."""
+        """The answer added, its progress drawn now and then."""
         self.c.dispatch(LabAnswer(str(text)))
         now = time.perf_counter()
         if isinstance(self.c.ui.screen, LabScreen) and now - self.lab_drawn > LAB_DRAW_S:
@@ -352,7 +349,7 @@ class GameHost:
             self.render()
 
     def lab_idle(self) -> None:
-        """``LabRunner.end_idle``: off the workbench with no run going, its workers end."""
+        """Off the workbench with no run going, the page's lab workers end (``lab-end``)."""
         if not self.lab_used or isinstance(self.c.ui.screen, LabScreen):
             return
         run = self.c.bench.run if self.c.bench is not None else None
@@ -386,7 +383,7 @@ class GameHost:
         self.lab_idle()
 
     def choice_next(self) -> bool:
-        """Does the keyboard go to the person's next choice (``dom.py``'s bring_choice)? On
+        """Does the keyboard go to the person's next choice (page.py's bring_choice)? On
         the game with nothing over it, the person to decide, no scores or share on show."""
         c, ui = self.c, self.c.ui
         s = c.session

@@ -45,7 +45,7 @@ class Ask(Enum):
 
 @dataclass(frozen=True)
 class Target:
-    """A click's target as the page's DOM describes it (``events.py`` read it there): the
+    """A click's target as the page's DOM describes it (page.py's ``target_of``): the
     closest control's data, and where the click fell."""
 
     move: str | None = None  # data-move, else data-alt-move (a board Cargo Bay)
@@ -88,6 +88,9 @@ class PageMessage:
     restarted: bool = False  # START: the page started this worker again (the last one died)
     cores: int = 1  # START: navigator.hardwareConcurrency (the workbench's workers)
     memory_gb: float | None = None  # START: navigator.deviceMemory (Chromium only)
+    # START: the page installs its service worker for the first time: the worker hands it the
+    # big files it downloaded (the wasm, the snapshot) before its first frame
+    hand_over: bool = False
 
     def to_json(self) -> str:
         d = asdict(self)

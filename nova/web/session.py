@@ -98,6 +98,7 @@ class Session:
         self.barrier = 0  # moves before this index can no longer be undone
         self.barrier_why = ""  # what the decision at the barrier revealed (Undo's tooltip)
         self._diffs: dict[int, tuple[list[dict], list[int]]] = {}  # see _diff
+        self._view: tuple[State, tuple, View] | None = None  # see view
         for i, move in enumerate(record.moves):
             self._after_move(i, self.states[i], move, self.states[i + 1])
         # On a fresh start or a resume, the device may be in anyone's hands.
@@ -184,8 +185,19 @@ class Session:
         return self.shown if self.shown is not None else humans[0]
 
     def view(self) -> View:
+        """What the screen shows of the game now (made once for each state and gate: the
+        game's worker asks again for every key it offers and every part it draws)."""
         s = self.state
-        v = s.view(self.viewer())
+        gate = (self.viewer(), self.bot_to_move(), self.needs_pass())
+        made = getattr(self, "_view", None)  # (a subclass may not call __init__)
+        if made is not None and made[0] is s and made[1] == gate:
+            return made[2]
+        v = self._make_view(s, gate[0])
+        self._view = (s, gate, v)
+        return v
+
+    def _make_view(self, s: State, viewer: int) -> View:
+        v = s.view(viewer)
         if self.bot_to_move() and v.legal:
             # a bot decides: nothing on screen is anyone's choice now (a watcher of a
             # bots-only game sees from seat 0, whose options would otherwise show)

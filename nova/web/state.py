@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..render.screens import NewGameForm
 from ..tutorial import TutorialProgress, new_progress
-from .screens.base import Elsewhere, FormInput, Game, Intent, ScreenState, Worker
+from .screens.base import Elsewhere, FormInput, Game, Intent, ScreenState
 from .screens.game import Hint, SharePanel
 from .screens.start import NewGameScreen
 from .screens.why import BotWhy
@@ -28,8 +28,6 @@ class UiState:
     screen: ScreenState = NewGameScreen()
     game: Game | None = None
     help_open: bool = False
-    worker: Worker = Worker.IDLE
-    worker_note: str = ""  # the worker could not start: the bots think on the page
     message: str = ""  # the alert: bad input, a link that could not be opened, why not
     elsewhere: Elsewhere | None = None
     save_error: str = ""  # the last save failed (storage full): said, the game plays on
@@ -105,12 +103,6 @@ class Say(Intent):
     """A message for the player (why a tap is not a choice now)."""
 
     text: str
-
-
-@dataclass(frozen=True)
-class WorkerChanged(Intent):
-    worker: Worker
-    note: str = ""
 
 
 @dataclass(frozen=True)

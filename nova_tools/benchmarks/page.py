@@ -225,9 +225,6 @@ def _boot_once(
     state = page.evaluate("document.documentElement.dataset.novaSnapshot")
     if state:
         size.setdefault("snapshot", set()).add(state.split(":")[0])
-    imp = page.evaluate("document.body.dataset.novaImportMs")
-    if imp:
-        size.setdefault("import_ms", []).append(float(imp))
     # the whole first visit, the service worker's install too; not with a route (Playwright's
     # routing turns the HTTP cache off, so the install would download everything again)
     if "sent" not in size and not block_snapshot:
@@ -505,8 +502,8 @@ def main(argv: list[str]) -> int:
         "--page",
         action="append",
         default=[],
-        help="with --long-tasks: the page to measure, under the site (threads.html: issue 52's "
-        "two threads); repeat to measure several in turn (default: the site's index)",
+        help="with --long-tasks: the page to measure, under the site; repeat to measure "
+        "several in turn (default: the site's index)",
     )
     ap.add_argument(
         "--site",
@@ -683,12 +680,6 @@ def main(argv: list[str]) -> int:
             "our page, return visit, a game on each",
             fmt(b),
             f"{runs(b)} = {_median(b) / _median(o):.2f}x bare's return visit",
-        )
-    if size.get("import_ms"):
-        row(
-            "our page: importing the game (main.py), cold",
-            f"{_median(size['import_ms']):,.0f}",
-            f"{runs(size['import_ms'])} (in the snapshot already)",
         )
     if worker:
         row(

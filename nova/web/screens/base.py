@@ -9,7 +9,6 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ...record import DEFAULT_COLOURS
@@ -28,15 +27,6 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 def safe_colours(colours: list[str]) -> list[str]:
     """Only #rrggbb reaches a style attribute; anything else gets the default colour."""
     return [c if HEX.match(c or "") else DEFAULT_COLOURS[i % 4] for i, c in enumerate(colours)]
-
-
-class Worker(Enum):
-    """The bots' worker: ``value`` is ``data-nova-worker`` ("" while never asked for)."""
-
-    IDLE = ""
-    STARTING = "starting"
-    READY = "ready"
-    FAILED = "failed"
 
 
 @dataclass(frozen=True, eq=False)

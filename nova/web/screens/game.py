@@ -4,22 +4,27 @@ the bots' decisions. Pure Python."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from html import escape as html_escape
 from typing import TYPE_CHECKING, ClassVar
 
 from ...render.board import static_layer
+from ...render.folds import fold_act
 from ...render.game import GamePage, game_html
 from ...render.hint import WeighedTurn, turns_html, which_card
 from ...render.keep import rekeyed
+from ...render.prompts import place_words
 from ...render.screens import pass_html, scores_html
 from ...render.words import describe
 from ...rules import IllegalMove, layout_for
+from ...rules.move import SHIP, UPGRADE, Move
 from ...rules.scoring import best_bay_split
 from ...tutorial import narrate
 from ..bot_turns import bot_request
 from ..by_links import CURRENT_KEY as CURRENT_LINKS_KEY
 from ..effects import ALL, NONE, Offer, Refocus, Render, Think
+from ..folding import first_action, place_of
 from ..share import link_for, share_panel_html
 from ..tab import autosave
 from .base import (
@@ -31,7 +36,6 @@ from .base import (
     Result,
     ScreenDef,
     WhyNot,
-    Worker,
     choice_key,
     safe_colours,
     saving_off,
@@ -78,6 +82,7 @@ class Hint:
     token: str = ""
     text: str = ""
     turns: tuple[WeighedTurn, ...] = ()
+    place: str = ""  # the board's place a tap plays its first action at (folding.place_of)
 
 
 @dataclass(frozen=True)
@@ -247,8 +252,23 @@ def hint_ready(page: Page, ui: UiState, intent: HintReady) -> Result:
     if s is None or h is None or h.token or h.at != intent.at or s.moves != intent.at:
         return ui, NONE  # stale: the game moved on while the bot thought
     text = hint_text(s, intent.token)
+    turns, place = intent.turns, ""
+    if turns and turns[0].first == intent.token:  # where its first action goes
+        place = place_of(s.state, turns[0].moves, s.folded_moves()) or ""
+        action = first_action(s.state, turns[0].moves)
+        ship = next((m.space for m in action if m.kind == SHIP), "")
+        if place and Move(place).kind == UPGRADE:  # the Academy's cards over the hand
+            n = Move(place).number
+            cid = s.state.face_up[n - 1] if n else None
+            name = s.state.layout.special[cid]["name"] if cid else "Deck"
+            text += f" (tap {name} after Upgrade:)"
+        elif place:  # one tap plays it all
+            text += f" (tap {place_words(place)} on the board)"
+        elif ship and action[-1].space:
+            text += f" (the ship on {ship} to {action[-1].space})"
     s.note(f"Hint shown: {text}")
-    return ui.but(hint=replace(h, token=intent.token, text=text, turns=intent.turns)), ALL
+    hint = replace(h, token=intent.token, text=text, turns=turns, place=place)
+    return ui.but(hint=hint), ALL
 
 
 def bot_played(page: Page, ui: UiState, intent: BotPlayed) -> Result:
@@ -334,10 +354,15 @@ def hint_text(s: Session, token: str) -> str:
     return f"{words}: Cargo Bays +{gain} pts" if gain > 0 else words
 
 
-def mark_hint(html: str, token: str) -> str:
-    """Mark the element that plays ``token`` with ``data-hint`` (the hint, never played)."""
+def mark_hint(html: str, token: str, place: str = "", ways: Sequence[str] = ()) -> str:
+    """Mark the element that plays ``token`` with ``data-hint`` (the hint, never played),
+    and the board's ``place`` whose tap plays it with its action (its ``ways``)."""
     attr = f'data-move="{html_escape(token, quote=True)}"'
-    return html.replace(attr, attr + " data-hint", 1)
+    html = html.replace(attr, attr + " data-hint", 1)
+    if place and ways:
+        act = fold_act(place, ways)
+        html = html.replace(act, act + " data-hint", 1)
+    return html
 
 
 # -- its markup ---------------------------------------------------------------------------
@@ -360,8 +385,6 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
         seat = s.state.current_player
         who = f"{names[seat]} ({s.record.bots[seat]} bot)"
         thinking = f"{who} is thinking…"
-        if ui.worker is Worker.STARTING:
-            thinking = f"{who} is getting ready…"
         if ui.elsewhere and not ui.elsewhere.forked:
             thinking = f"{who} waits: this game went on in another tab."
     chosen = s.fold_choice() if view.legal else None
@@ -374,7 +397,7 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     said = ""
     if hint is not None:
         said = f"Hint: {hint.text}" if hint.token else "Looking for a hint…"
-    status = " ".join(x for x in (rules, said, off, ui.save_error, ui.worker_note) if x)
+    status = " ".join(x for x in (rules, said, off, ui.save_error) if x)
     static = static_layer(view, colours)
     panel = share_panel_html(s.record, ui.share.url, ui.share.how) if ui.share else ""
     hinted = hint.token if hint is not None else ""
@@ -394,7 +417,9 @@ def markup(page: Page, ui: UiState, screen: GameScreen, known: frozenset[str]) -
     )  # fmt: skip
     html = game_html(view, shown)
     if hinted:  # new keys, or the page's morph keeps its unmarked parts (render/keep.py)
-        html = rekeyed(mark_hint(html, hinted), hinted)
+        place = hint.place if hint is not None else ""
+        ways = shown.folded.get(place, ()) if shown.folded and place else ()
+        html = rekeyed(mark_hint(html, hinted, place, ways), hinted)
     if s.state.is_over() and not screen.scores_closed:
         html += scores_html(view, names, colours)
     return Drawing(elsewhere_html(ui) + html, static)

@@ -1,17 +1,11 @@
-"""A pytest plugin for running the browser suite against threads.html (issue 52), not loaded
-by default: after each Playwright action, wait until the page has drawn the frames of what it
-sent (``<body data-nova-pending>`` gone). On index.html a click's handler draws before the
-click returns; on threads.html the frame comes back from the worker a moment later, so the
-tests' immediate reads need this wait (after keyboard presses, mouse clicks and a script's
-evaluate too, in every frame of the page).
-
-Try it (docs/PAGE.md, "Two threads"): build, copy ``_site/threads.html`` over
-``_site/index.html``, then
-``PYTHONPATH=tests NOVA_SITE_BUILT=1 .venv/bin/python -m pytest -p threads_settle``
-``tests/test_page_game.py``
-(on 2026-11-28, 19:55 UTC: all of test_page_game.py but the test of a bots' worker that
-cannot start; docs/PAGE.md lists the other files and what fails).
+"""After each Playwright action, wait until the page has drawn the frames of what it sent
+(``<body data-nova-pending>`` gone). The game's Python answers from its worker a moment after
+the event (docs/PAGE.md, "Two threads"), so a test's immediate read after a click, a key, a
+script's evaluate needs this wait, in every frame of the page (a publisher's frame holds the
+game). Installed by tests/conftest.py for every test.
 """
+
+import contextlib
 
 from playwright._impl._sync_base import mapping
 from playwright.sync_api import Frame, Keyboard, Locator, Mouse, Page
@@ -19,8 +13,23 @@ from playwright.sync_api import Frame, Keyboard, Locator, Mouse, Page
 SETTLE = "!document.body || !document.body.hasAttribute('data-nova-pending')"
 
 
+_paused = [False]
+
+
+@contextlib.contextmanager
+def unsettled():
+    """Actions that do not wait (a test that looks at the page before the game answers)."""
+    _paused[0] = True
+    try:
+        yield
+    finally:
+        _paused[0] = False
+
+
 def _settle(target):
     """Wait in the page and each of its frames (a publisher's frame holds the game)."""
+    if _paused[0]:
+        return
     page = target if isinstance(target, Page) else target.page
     for frame in page.frames:
         try:
