@@ -127,6 +127,14 @@ function failed(message, during, own) {
   console.warn("nova: the game could not start:", msg);
 }
 window.novaFailed = failed; // page.py: the worker not up in time, or not up again
+// A Content-Security-Policy without 'unsafe-eval' (PyScript 0.7.31 builds its hooks with
+// Function()): the browser's violation report names it for certain, where PyScript may catch
+// the EvalError and fail later on something else (its CDN fallback, refused too)
+addEventListener("securitypolicyviolation", (e) => {
+  if (e.blockedURI === "eval") {
+    failed("the Content-Security-Policy refused 'unsafe-eval' (" + e.violatedDirective + ")", false, true);
+  }
+});
 
 // The game's worker (index.html's <script type="py" worker name="nova-game">, its config
 // inline). A lean visit (a slow or metered connection as the browser reports it, or ?lean)
