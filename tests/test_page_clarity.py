@@ -265,6 +265,15 @@ CLIPPED = """() => [...document.querySelectorAll('.card-name, .card-top, .card-b
   .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
   .map(e => e.textContent)"""
 
+# the page's scroll and its end, unchanged over ten animation frames
+STILL = """() => new Promise(done => {
+  const at = () => `${scrollY} ${document.documentElement.scrollHeight}`, first = at();
+  let n = 0;
+  const tick = () =>
+    at() !== first ? done(false) : ++n < 10 ? requestAnimationFrame(tick) : done(true);
+  requestAnimationFrame(tick);
+})"""
+
 
 def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_url):
     """Hover, focus or a tap shows a card's full text with its R-numbers; no card title is
@@ -288,6 +297,18 @@ def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_ur
     card.focus()
     assert tip.is_visible()
     assert page.evaluate(CLIPPED) == []
+    # the Academy's cards are the lowest row on a wide screen, often at the page's end: their
+    # tips open upwards, so that one below the end cannot make the page shake (game.css)
+    page.evaluate("document.activeElement.blur()")
+    academy = page.locator(".academy .card").first
+    academy.scroll_into_view_if_needed()
+    end = page.evaluate("scrollY")
+    academy.hover()
+    box, card_box = academy.locator(".card-tip").bounding_box(), academy.bounding_box()
+    assert box is not None and card_box is not None and 0 <= box["y"]
+    assert box["y"] + box["height"] <= card_box["y"] + 1, "the Academy's tip opens downwards"
+    assert page.evaluate("scrollY") == end, "the page moved when a card's tip opened"
+    assert page.evaluate(STILL), "the page moves under a card's tip"
     phone = open_page(
         page_factory, server_url, encode(rec), viewport={"width": 390, "height": 844},
         has_touch=True, is_mobile=True,
@@ -307,6 +328,10 @@ def test_cards_explain_themselves_and_nothing_is_clipped(page_factory, server_ur
     assert re.search(r"\(R\d+", held.locator(".card-tip").inner_text())
     phone.touchscreen.tap(5, 5)
     assert not held.locator(".card-tip").is_visible()
+    for row in (".played-row", ".academy"):  # tips that open upwards on a wide screen
+        other = phone.locator(f"{row} .card").first
+        other.dispatch_event("contextmenu", {"bubbles": True, "cancelable": True})
+        assert (other.locator(".card-tip").bounding_box() or {"height": 0})["height"] > 40, row
 
 
 def test_the_new_game_form_says_which_bot_is_strongest(page_factory, server_url):
