@@ -11,11 +11,10 @@ queue and the wait is said; the game begins when the worker answers.
 import asyncio
 import json
 
-from pyscript import document, window, workers
-from pyscript.ffi import create_proxy
-
-from page_board import animate, attr, bring_choice, closest, el, js, zoom_board
-from page_lab import end_worker, lab_end, lab_run
+from page_board import (
+    animate, attr, bring_choice, closest, create_named_worker, create_proxy, document, el,
+    frame_of, js, named_worker, window, zoom_board,
+)  # fmt: skip
 
 root = document.getElementById("app")
 body = document.body
@@ -162,7 +161,7 @@ async def call(message):
         if game["worker"] is not None:
             await restart()
         return
-    draw(json.loads(text))
+    draw(frame_of(text))
     busy(-1)
 
 
@@ -180,7 +179,7 @@ def pull(kind):
         if text is None:
             await restart()
             return
-        draw(json.loads(text))
+        draw(frame_of(text))
 
     asyncio.create_task(go())
 
@@ -192,15 +191,15 @@ async def restart():
         return
     game["restarting"] = True
     game["worker"] = None  # clicks wait in the queue meanwhile
+    from page_lab import end_worker  # (the workbench's module: loaded when first needed)
+
     end_worker(game["name"])
     game["starts"] += 1
     game["name"] = "nova-game-" + str(game["starts"])
     body.setAttribute("data-nova-worker-starts", str(game["starts"]))
     try:
-        from pyscript import create_named_worker
-
         worker = await create_named_worker(
-            src=WORKER_SRC, name=game["name"], config="./pyscript.toml", type="py"
+            src=WORKER_SRC, name=game["name"], config="./pyscript.toml"
         )
         await begin(worker, True)
     except Exception as exc:  # said in plain words, with a way to try again (boot.js)
@@ -292,8 +291,12 @@ def perform(kind, data):
     elif kind == "snapshot":  # how the game's worker booted (tests, bench-page)
         document.documentElement.setAttribute("data-nova-snapshot", data["state"])
     elif kind == "lab":
+        from page_lab import lab_run
+
         asyncio.create_task(lab_run(data["workers"], ask, draw))
     elif kind == "lab-end":
+        from page_lab import lab_end
+
         lab_end()
     elif kind == "refocus":
         bring_choice("game")
@@ -432,7 +435,7 @@ async def main():
         tap(target_of(el(early[i])))
 
     async def up():  # (PyScript waits for ever for a worker whose script fails: a bound)
-        await begin(await workers["nova-game"], False)
+        await begin(await named_worker("nova-game"), False)
 
     try:
         await asyncio.wait_for(up(), BOOT_S)
@@ -473,7 +476,7 @@ async def begin(worker, restarted):
     if pre is not None:
         pre.remove()
     game["worker"] = worker
-    draw(json.loads(str(text)))
+    draw(frame_of(str(text)))
     body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []
     # a returning visitor's game (or a link's) is on screen, not the form tapped meanwhile:

@@ -5,9 +5,7 @@ hands out; and ending a worker PyScript started."""
 import asyncio
 import json
 
-from pyscript import document, window
-
-from page_board import el
+from page_board import create_named_worker, document, el, frame_of, window
 
 body = document.body
 LAB_SRC = "./lab_worker.py"
@@ -17,11 +15,9 @@ lab = {"workers": [], "names": [], "started": 0}
 
 async def lab_boot(name):
     """A lab worker, up and answering hello, or None."""
-    from pyscript import create_named_worker
-
     async def up():  # (MicroPython's wait_for takes a coroutine, not a JS promise)
         worker = await create_named_worker(
-            src=LAB_SRC, name=name, config="./pyscript.toml", type="py"
+            src=LAB_SRC, name=name, config="./pyscript.toml"
         )
         await worker.hello()
         return worker
@@ -69,7 +65,7 @@ async def lab_run(wanted, ask, draw):
             text = await ask({"ask": "lab", "value": answer, "answer_id": n})
             if text is None:
                 return
-            frame = json.loads(text)
+            frame = frame_of(text)
             draw(frame)
             more = [e for e in frame.get("effects", ()) if e["kind"] in ("lab-game", "lab-more")]
             if not more:

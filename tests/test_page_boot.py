@@ -13,6 +13,7 @@ import pytest
 from tests.conftest import ROOT, wait_ready
 
 sys.path.insert(0, str(ROOT / "tools"))
+import build_site  # noqa: E402
 import serve  # noqa: E402
 
 # the page's service worker runs in this file's pages (page_factory blocks it elsewhere)
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.service_worker
 
 PINS = json.loads((ROOT / "package.json").read_text())["dependencies"]
 PYODIDE_DIR = f"runtime/pyodide-{PINS['pyodide']}"
-PYSCRIPT_DIR = f"runtime/pyscript-{PINS['@pyscript/core']}"
+PYSCRIPT_DIR = f"runtime/pyscript-{PINS['@pyscript/core']}-{build_site.PYSCRIPT_PATCH}"
 
 
 def head(url: str) -> dict[str, str]:

@@ -131,11 +131,32 @@ def ensure_node_modules(pins: dict[str, str]) -> None:
         sys.exit(f"build_site: node_modules has {have}, package.json pins {pins}")
 
 
+# PyScript 0.7.31 runs a bootstrap before a MicroPython script on the main thread: it
+# writes its whole `pyscript` package into MicroPython's files from Python source and
+# imports it (os, pathlib, 14 modules), a quarter of a second's task on a phone (4x CPU),
+# before page.py's first line. page.py uses none of it (MicroPython's own js, jsffi and
+# polyscript modules instead: page_board.py), so the build leaves it out of the one chunk
+# that holds it; the worker's Pyodide keeps its own. The directory is renamed with it, so
+# that no cache mixes the two. A PyScript whose bundle differs fails the build here.
+PYSCRIPT_PATCH = "nova1"
+MPY_BOOTSTRAP = re.compile(rb'const (\w+)="mpy"===(\w+)\?(\w+)\.replace\((\w+),""\):(\w+)[,;]')
+
+
+def pyscript_unbooted(data: bytes) -> bytes:
+    """The chunk with an empty bootstrap for MicroPython (Pyodide's unchanged)."""
+    m = MPY_BOOTSTRAP.search(data)
+    if m is None or m[3] != m[5] or len(MPY_BOOTSTRAP.findall(data)) != 1:
+        sys.exit("build_site: PyScript's MicroPython bootstrap is not where 0.7.31 had it")
+    name, kind, code = m[1], m[2], m[3]
+    fixed = b'const %s="mpy"===%s?"":%s%s' % (name, kind, code, m[0][-1:])
+    return data[: m.start()] + fixed + data[m.end() :]
+
+
 def paths(pins: dict[str, str]) -> dict[str, str]:
     pyodide_dir = f"runtime/pyodide-{pins['pyodide']}"
     return {
         "PYODIDE_DIR": pyodide_dir,
-        "PYSCRIPT_DIR": f"runtime/pyscript-{pins['pyscript']}",
+        "PYSCRIPT_DIR": f"runtime/pyscript-{pins['pyscript']}-{PYSCRIPT_PATCH}",
         "IDIOMORPH_DIR": f"runtime/idiomorph-{pins['idiomorph']}",
         "MICROPYTHON_DIR": f"runtime/micropython-{pins['micropython']}",
     }
@@ -717,7 +738,7 @@ def write_service_worker(site: Site, pins: dict[str, str], groups: dict[str, lis
     build_id = hashlib.sha256("".join(f"{r}\0{digests[r]}\0" for r in app).encode())
     values = {
         "RUNTIME_ID": (
-            f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}"
+            f"pyodide-{pins['pyodide']}-pyscript-{pins['pyscript']}-{PYSCRIPT_PATCH}"
             f"-idiomorph-{pins['idiomorph']}-pyc{PYC_RECIPE}"
         ),
         "BUILD_ID": build_id.hexdigest()[:16],
@@ -809,11 +830,20 @@ def build(out: Path, pyc_package: bool = True) -> Site:
     p["PYODIDE_SHIM"] = f"{p['PYODIDE_DIR']}/nova-shim-{hashlib.sha256(shim).hexdigest()[:12]}.mjs"
     site.write(p["PYODIDE_SHIM"], shim)
 
-    # runtime: PyScript (core.js loads its chunks by name at run time: copy them all)
+    # runtime: PyScript (core.js loads its chunks by name at run time: copy them all), with
+    # the main thread's MicroPython bootstrap left out (pyscript_unbooted)
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    patched = 0
     for f in sorted(dist.iterdir()):
         if f.suffix in (".js", ".css"):
-            site.copy(f"{p['PYSCRIPT_DIR']}/{f.name}", f)
+            data = f.read_bytes()
+            if f.suffix == ".js" and MPY_BOOTSTRAP.search(data):
+                site.write(f"{p['PYSCRIPT_DIR']}/{f.name}", pyscript_unbooted(data))
+                patched += 1
+            else:
+                site.copy(f"{p['PYSCRIPT_DIR']}/{f.name}", f)
+    if patched != 1:
+        sys.exit(f"build_site: PyScript's MicroPython bootstrap found in {patched} files, not 1")
 
     # runtime: Idiomorph, the DOM morphing library the page updates itself with (page.py)
     idiomorph = NODE_MODULES / "idiomorph"
