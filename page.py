@@ -472,10 +472,9 @@ async def begin(worker, restarted):
         "hand_over": (not restarted) and bool(await window.novaFirstInstall),
     }
     text = await worker.start(json.dumps(start))
-    pre = el(document.getElementById("nova-prerender"))
-    if pre is not None:
-        pre.remove()
     game["worker"] = worker
+    # the worker's first screen morphs the prerendered one (index.html's): what is the same
+    # stays on screen as it was, not painted again (the page's largest paint stays early)
     draw(frame_of(str(text)))
     body.removeAttribute("data-nova-queued")
     queued, game["queue"] = game["queue"], []

@@ -605,8 +605,9 @@ SHIM = (ROOT / "tools" / "nova-shim.mjs").read_text
 
 
 def first_screen_html() -> str:
-    """threads.html's first screen, usable before the game's worker is up: the new-game
-    screen as the controller draws it for a first visit (its clicks wait for the worker)."""
+    """The page's first screen, usable before the game's worker is up: the new-game screen
+    as the controller draws it for a first visit (its clicks wait for the worker; the
+    worker's first frame morphs it, so that what is the same is not drawn again)."""
     import random
 
     # `make site` runs this with the system Python, before the venv exists: the package
@@ -618,7 +619,7 @@ def first_screen_html() -> str:
 
     c = Controller(SaveStore(MemoryStorage()), rng=random.Random(1))
     c.start()
-    return f'<div id="nova-prerender">{c.drawing().html}</div>'
+    return c.drawing().html
 
 
 def memory_idb() -> str:

@@ -1,6 +1,6 @@
 """Lighthouse's mobile performance figures for the built page (``make lighthouse``).
 
-    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean]
+    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean] [--site DIR ...]
 
 Serves ``_site/`` with tools/serve.py (the hosted headers, files gzipped as a static host
 sends them: ``--gzip``) and runs the pinned npm
@@ -10,7 +10,10 @@ performance category only. Prints the score and the metrics, for the page as a f
 connection gets it (the memory snapshot) and as a lean visit gets it (``?lean``: what a slow or
 metered connection gets on a first visit, the ordinary boot). Lighthouse's simulated
 throttling does not change what the browser reports about its connection, so the lean page is
-asked for by name. Not part of ``make test``: it measures, it asserts nothing.
+asked for by name. ``--site DIR`` (repeatable) measures another built site instead, for
+example a release built by its own ``tools/build_site.py --out DIR``, so that two builds are
+measured in one run, their runs interleaved. Not part of ``make test``: it measures, it
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -66,28 +69,39 @@ def main(argv: list[str] | None = None) -> int:
         choices=("both", "snapshot", "lean"),
         default="both",
     )
+    ap.add_argument(
+        "--site", action="append", help="a built site to measure instead of _site/ (repeat)"
+    )
     args = ap.parse_args(argv)
     chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
-    server = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--gzip"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    sites = args.site or [str(ROOT / "_site")]
+    servers = [
+        subprocess.Popen(
+            [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--gzip"]
+            + ["--root", site],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        for site in sites
+    ]
     pages = {"snapshot": "", "lean": "?lean"}
     if args.pages != "both":
         pages = {args.pages: pages[args.pages]}
+    reports: dict[tuple[str, str], list[dict]] = {}
     try:
-        url = server.stdout.readline().split(" ", 1)[1].strip()
-        reports = {
-            name: [run_once(url + query, chrome) for _ in range(args.runs)]
-            for name, query in pages.items()
-        }
+        urls = [server.stdout.readline().split(" ", 1)[1].strip() for server in servers]
+        for _ in range(args.runs):  # interleaved: a slower spell of the machine hits both
+            for site, url in zip(sites, urls):
+                for name, query in pages.items():
+                    reports.setdefault((site, name), []).append(run_once(url + query, chrome))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    for name, runs in reports.items():
-        report(name + (" (?lean)" if name == "lean" else ""), runs)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=10)
+    for (site, name), runs in reports.items():
+        where = f"{site}: " if len(sites) > 1 else ""
+        report(where + name + (" (?lean)" if name == "lean" else ""), runs)
     return 0
 
 
