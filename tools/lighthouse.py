@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         urls = [server.stdout.readline().split(" ", 1)[1].strip() for server in servers]
         for _ in range(args.runs):  # interleaved: a slower spell of the machine hits both
-            for site, url in zip(sites, urls):
+            for site, url in zip(sites, urls, strict=True):
                 for name, query in pages.items():
                     reports.setdefault((site, name), []).append(run_once(url + query, chrome))
     finally:
