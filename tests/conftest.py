@@ -36,15 +36,17 @@ from urllib.parse import urlsplit
 import pytest
 
 import tests.settle  # noqa: F401  (each Playwright action waits for the frames it causes)
-from nova_tools.benchmarks.chromium import launch_chromium
+from nova_tools.benchmarks.chromium import (
+    chromium_processes,
+    describe_memory,
+    launch_chromium,
+    memory_figures,
+)
 from tests.browser_watch import (
     PageLog,
     append_jsonl,
-    chromium_processes,
-    describe_memory,
     log_args,
     log_size,
-    memory_figures,
     report,
     watch_page,
 )

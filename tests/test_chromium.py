@@ -11,9 +11,9 @@ from nova_tools.benchmarks.chromium import (
     CHROMIUM,
     DISABLED_FEATURES,
     OMNIBOX_FEATURES,
+    chromium_processes,
     launch_chromium,
 )
-from tests.browser_watch import chromium_processes
 
 pytestmark = pytest.mark.browser
 

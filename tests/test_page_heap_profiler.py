@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from nova_tools.benchmarks.chromium import launch_chromium
-from tests.browser_watch import chromium_processes, log_args, log_size
+from nova_tools.benchmarks.chromium import chromium_processes, launch_chromium
+from tests.browser_watch import log_args, log_size
 from tests.conftest import LOCAL_ONLY, bots_play, record, wait_ready
 
 pytestmark = pytest.mark.browser

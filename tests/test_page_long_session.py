@@ -2,9 +2,9 @@
 between, as a player who stays for an hour does. The tab must not grow without bound, and
 the workbench's workers (a Pyodide each) must end once the player leaves the workbench.
 
-Memory is what Chromium's renderer processes hold (their resident size, read from /proc by
-tests/browser_watch.py: the page's Pyodide and its workers' live there) and the page's own
-JavaScript heap (the DevTools protocol's ``JSHeapUsedSize``). The bound is generous: the
+Memory is what Chromium's renderer processes hold (their resident size, read from /proc
+by nova_tools/benchmarks/chromium.py: the page's Pyodide and its workers' live there) and the
+page's own JavaScript heap (the DevTools protocol's ``JSHeapUsedSize``). The bound is generous: the
 collector's moods stay within it, a tab that keeps what a cycle made does not; a Pyodide left
 running (about 150 MB) is caught at once, by the count of live workers at each cycle's end.
 """
@@ -17,7 +17,7 @@ import pytest
 from conftest import wait_ready
 from test_page_game import CLICK_JS, DESKTOP, moves
 
-from tests.browser_watch import chromium_processes, memory_figures
+from nova_tools.benchmarks.chromium import chromium_processes, memory_figures
 
 pytestmark = pytest.mark.browser
 

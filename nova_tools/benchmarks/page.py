@@ -493,6 +493,12 @@ def main(argv: list[str]) -> int:
         "renderer, and the game's own page against the Admiral (CPU slowed --throttle times)",
     )
     ap.add_argument(
+        "--memory",
+        action="store_true",
+        help="only the memory: Chromium's renderers' resident memory after --own-decisions "
+        "decisions of a game against the Ace on the game's own page, 390x844",
+    )
+    ap.add_argument(
         "--frame-decisions", type=int, default=150, help="bot decisions in the publisher's frame"
     )
     ap.add_argument(
@@ -510,7 +516,8 @@ def main(argv: list[str]) -> int:
         type=Path,
         action="append",
         default=[],
-        help="with --long-tasks: a built site to measure instead of _site/ (another release, "
+        help="with --long-tasks or --memory: a built site to measure instead of _site/ (another "
+        "release, "
         "built with its own tools/build_site.py --out DIR); repeat to measure several in turn",
     )
     args = ap.parse_args(argv)
@@ -528,6 +535,8 @@ def main(argv: list[str]) -> int:
         build_site()
     if args.long_tasks:
         return _long_tasks(args, sync_playwright)
+    if args.memory:
+        return _memory(args, sync_playwright)
     log_dir = tempfile.TemporaryDirectory()
     log = ServerLog(Path(log_dir.name) / "requests.jsonl")
     try:
@@ -742,6 +751,23 @@ def _long_tasks(args, sync_playwright) -> int:
                     )
                 print(f"site: {root or ROOT / '_site'}, page: /{page}")
                 print_long_tasks(frame, own, args, row)
+    return 0
+
+
+def _memory(args, sync_playwright) -> int:
+    from .long_tasks import own_page_memory
+
+    with sync_playwright() as p:
+        for root in args.site or [None]:
+            with served_site(root=root) as url:
+                seen = own_page_memory(p, url, args.own_decisions, args.seed)
+            renderers = ", ".join(f"{mb:,}" for mb in seen["renderers_mb"])
+            print(f"site: {root or ROOT / '_site'}")
+            print(
+                f"  renderers' resident memory after {seen['moves']} decisions against the Ace, "
+                f"390x844: largest {seen['largest_mb']:,} MB (each: {renderers} MB); "
+                f"all of Chromium {seen['chromium_mb']:,} MB"
+            )
     return 0
 
 
