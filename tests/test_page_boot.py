@@ -86,6 +86,28 @@ def test_site_has_versioned_runtime_and_package(site_dir: Path):
     assert not [n for n in names if n.endswith(".py") or "__pycache__" in n]
 
 
+def test_the_main_threads_micropython_starts_without_pyscripts_package(site_dir: Path):
+    """PyScript's bootstrap before a MicroPython script (its pyscript package written out
+    and imported: most of the boot's longest task, issue 52) is out of the built chunk;
+    Pyodide's, in the game's worker, is as PyScript ships it; page.py never imports pyscript."""
+    shipped = {
+        f.name: f.read_bytes()
+        for f in (ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("*.js")
+    }
+    changed = [
+        f.name for f in (site_dir / PYSCRIPT_DIR).glob("*.js") if f.read_bytes() != shipped[f.name]
+    ]
+    assert len(changed) == 1, changed
+    built = (site_dir / PYSCRIPT_DIR / changed[0]).read_bytes()
+    m = build_site.MPY_BOOTSTRAP.search(shipped[changed[0]])
+    assert m is not None
+    assert b'"mpy"===%s?"":%s' % (m[2], m[3]) in built
+    assert b"import pyscript as _pyscript" in built  # Pyodide's bootstrap keeps it
+    for part in ("page.py", "page_board.py", "page_lab.py"):
+        text = (site_dir / part).read_text()
+        assert "from pyscript" not in text and "import pyscript" not in text, part
+
+
 # --- the served site ---------------------------------------------------------------------------
 
 
