@@ -28,7 +28,7 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from .chromium import DISABLED_FEATURES, chromium_processes, launch_chromium
+from .chromium import DISABLED_FEATURES, chromium_processes, launch_chromium, memory_figures
 
 PHONE = {"width": 390, "height": 844}
 # the renderer shared by the page and its cross-site frames (Chromium reads only the last
@@ -178,12 +178,14 @@ def own_page_memory(playwright, url: str, decisions: int, seed: int) -> dict:
         procs = chromium_processes()
     finally:
         browser.close()
-    renderers = sorted((p.rss_kb // 1024 for p in procs if p.kind == "renderer"), reverse=True)
+    figures = memory_figures(procs)
     return {
         "moves": moves,
-        "renderers_mb": renderers,
-        "largest_mb": max(renderers, default=0),
-        "chromium_mb": sum(p.rss_kb for p in procs) // 1024,
+        "renderers_mb": sorted(
+            (p.rss_kb // 1024 for p in procs if p.kind == "renderer"), reverse=True
+        ),
+        "largest_mb": figures["renderer_max_mb"],
+        "chromium_mb": figures["chromium_mb"],
     }
 
 

@@ -517,8 +517,8 @@ def main(argv: list[str]) -> int:
         action="append",
         default=[],
         help="with --long-tasks or --memory: a built site to measure instead of _site/ (another "
-        "release, "
-        "built with its own tools/build_site.py --out DIR); repeat to measure several in turn",
+        "release, built with its own tools/build_site.py --out DIR); repeat to measure several "
+        "in turn",
     )
     args = ap.parse_args(argv)
 
