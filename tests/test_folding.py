@@ -202,7 +202,7 @@ def test_the_board_draws_each_folded_place_for_a_pointer():
             assert act in html, (key, ways)
             kinds.add(mv.Move(key).kind if mv.Move(key).kind != mv.UNKNOWN else "space")
         if s.state.pending is None:
-            assert "Tap a card or where a ship goes" in html
+            assert "Tap a card or a space, " in html
         plain = game_html(s.view(), GamePage(NAMES, COLOURS))
         assert "fold-target" not in plain
         if len(kinds) >= 3:

@@ -87,7 +87,7 @@ def _turn_prompt(view: View, folded: bool = False) -> str:
     kinds = {Move(m).kind for m in view.legal}
     parts = []
     if folded:  # the board's places play the cards (and a Chain link before them)
-        parts.append("tap a card or where a ship goes")
+        parts.append("tap a card or a space")
     elif view.need_link and any(m.mode in "sl" for m in plays):
         parts.append("play a Chain link to act again")
     elif plays:
