@@ -115,7 +115,7 @@ def test_the_hint_is_marked_even_where_the_page_already_shows_the_choice():
 
 
 def test_the_hint_says_and_marks_the_place_on_the_board_that_plays_its_action():
-    """The board plays a card by its place (nova/web/folding.py): a hint whose first action
+    """The board plays a card by its place (nova/folding.py): a hint whose first action
     takes a ship to a place the board offers names that place ("tap b8 on the board") and
     marks its target there; a tap on it plays the action the hinted turn begins with."""
     from nova.bots import choose_move

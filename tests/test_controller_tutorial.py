@@ -97,6 +97,23 @@ def test_every_lesson_is_finished_by_its_targets_alone_and_the_tutorial_ends():
     assert again.body_attributes()["data-nova-tutorial"] == "done"
 
 
+def test_a_lessons_board_plays_a_card_by_its_place_as_the_game_does():
+    """The first lesson's board offers the place the Orbit card takes the ship to (the
+    game's folded place, data-alt-move), the prompt says so, and one tap there meets the
+    goal; no lesson asks "keep the Shards?" (the game keeps them, nova/folding.py)."""
+    c = tab()
+    c.dispatch(OpenTutorial(LESSONS[0].id))
+    page = c.markup()
+    assert 'data-alt-move="b1u @d0 &gt;d1"' in page or 'data-alt-move="b1u @d0 >d1"' in page
+    assert "Tap a card or a space" in page
+    c.dispatch(Play("b1u @d0 >d1"))
+    assert not c.ui.message and c.body_attributes()["data-nova-lesson-done"] is not None
+    for lesson in LESSONS:
+        c.dispatch(OpenTutorial(lesson.id))
+        finish_lesson(c)
+        assert "Keep all Shards" not in c.markup()
+
+
 def test_a_tap_on_anything_else_says_why_naming_a_rule_and_changes_nothing():
     c = tab()
     c.dispatch(OpenTutorial("launch"))

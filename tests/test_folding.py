@@ -1,4 +1,4 @@
-"""Several decisions in one tap (issue 49's taps per turn): nova/web/folding.py and the
+"""Several decisions in one tap (issue 49's taps per turn): nova/folding.py and the
 Session that plays its ways, pure (CPython).
 
 Over seeded games: every place the board offers is reached by legal decisions only and
@@ -15,10 +15,10 @@ from html import escape
 import pytest
 
 from nova.bots import choose_move
+from nova.folding import check_way, folds, settle
 from nova.render.game import GamePage, game_html
 from nova.rules import IllegalMove, State
 from nova.rules import move as mv
-from nova.web.folding import check_way, folds, settle
 from nova.web.session import Session
 
 NAMES, COLOURS = ("Ada", "Bo"), ("#f00", "#00f")

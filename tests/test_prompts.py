@@ -140,7 +140,7 @@ def test_every_prompt_says_the_choices_on_screen_and_fits_a_phone(players):
 
 
 def test_the_prompts_of_the_places_one_tap_reaches_say_the_choices_and_fit():
-    """With the board offering places one tap reaches (nova/web/folding.py): the turn's
+    """With the board offering places one tap reaches (nova/folding.py): the turn's
     prompt still names each kind of choice and fits; the chooser's question fits for
     every kind of place (a space, a Cargo Bay, an Academy card, the Academy Deck)."""
     from nova.web.session import Session

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 
 from nova.bots import BOT_NAMES, choose_move
+from nova.folding import taken_for_person
+from nova.render.marks import motions
 from nova.rules import State
 from nova.rules.invariants import problems
 from nova.tutorial import (
@@ -103,18 +105,42 @@ def test_every_lesson_scripted_solution_reaches_its_goal(lesson):
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_a_player_who_taps_only_offered_targets_always_finishes(lesson):
-    """Offered moves never lead where the goal is out of reach, so no one gets stuck."""
+    """Offered moves and the board's folded places never lead where the goal is out of
+    reach, so no one gets stuck; and a lesson asks only what the game's page asks (no
+    decision with one option, no "keep the Shards?": nova/folding.py takes those)."""
     for seed in range(8):
         rng = random.Random(seed)
         s = start(lesson)
         for _ in range(40):
             if s.done:
                 break
-            offered = s.offered()
+            assert taken_for_person(s.state) is None, s.state.position()
+            offered = [t.token for t in s.offered()]
+            offered += [way for f in s.folds().values() for way in f.options]
             assert offered, f"stuck at {s.state.position()}"
-            s = s.try_move(rng.choice(offered).token).session
+            step = s.try_move(rng.choice(offered))
+            assert not step.refused, step.refused
+            s = step.session
             assert not s.stuck
         assert s.done
+
+
+def test_a_lessons_folded_place_plays_the_card_the_ship_and_the_place_in_one_tap():
+    """As in the game (nova/folding.py): the Orbit lesson's place d3 is one tap."""
+    s = start(BY_ID["orbit"])
+    assert {space: f.options for space, f in s.folds().items()} == {"d3": ("b5u @d0 >d3",)}
+    s = s.try_move("b5u @d0 >d3").session
+    assert s.done and s.taps == 1
+    # the board's trail is the ship's, from d0 to d3 (the tap's last decision in the action)
+    before, move = s.acted
+    lay = s.state.layout
+    assert motions(before, s.state, move) == [
+        {"owner": 0, "from": lay.name_to_space["d0"], "to": lay.name_to_space["d3"]}
+    ]
+    # a place whose way does not lead to the goal is not offered, and a tap there says why
+    s = start(BY_ID["orbit"])
+    why = s.why_not("b5u @d0 >d2")
+    assert "R30" in why and s.try_move("b5u @d0 >d2").session is s
 
 
 # -- refusals name the rule ----------------------------------------------------------------
@@ -135,17 +161,17 @@ def test_every_move_a_lesson_does_not_offer_is_refused_naming_a_rule(lesson):
     [
         ("launch", [], "Lc0", "R44"),  # a Shard on the gate: not open
         ("launch", [], "Lb0", "R44"),  # the opponent's ship on it
-        ("orbit", ["b5u", "@d0"], ">d2", "R30"),  # never land on a ship
-        ("chain", ["b1u", "@d0", ">d1"], "b3u", "R24"),  # a second action needs a link
-        ("chain", ["b1u", "@d0", ">d1"], "b8s", "this lesson uses b6 for it (R23)"),
-        ("jump", ["b8u", "@d4"], ">d0", "R35"),  # a Shard on that gate
-        ("unload", ["b3r"], "@d3", "R36"),  # not on your own gate
+        ("orbit", ["b5u"], ">d2", "R30"),  # never land on a ship
+        ("chain", ["b1u", ">d1"], "b3u", "R24"),  # a second action needs a link
+        ("chain", ["b1u", ">d1"], "b8s", "this lesson uses b6 for it (R23)"),
+        ("jump", ["b8u"], ">d0", "R35"),  # a Shard on that gate
+        ("unload", [], "b3r @d3 B0", "R36"),  # a folded way: that ship is not on your own gate
         ("unload", [], "b3u", "not now: this lesson teaches Unload"),
-        ("hijack", ["b11u"], "@d0", "R39"),  # no opponent beside that ship
+        ("hijack", [], "b11u @d0 !d1", "R39"),  # a folded way: no opponent beside that ship
         ("special", [], "s2u", "R70"),  # no black Shard banked
         ("expansion", [], "b9u", ""),  # offered: saving the ship on the innermost ring
         ("expansion", ["b6s"], "b8r", ""),  # unloading the a0 ship saves it too
-        ("supernova", ["b10u", "@d0"], "B1", "does not lead to this lesson's goal"),
+        ("supernova", ["b10u"], "B1", "does not lead to this lesson's goal"),
     ],
 )
 def test_a_wrong_move_is_refused_with_the_rule_that_forbids_it(lesson_id, before, move, reason):
@@ -159,7 +185,7 @@ def test_a_wrong_move_is_refused_with_the_rule_that_forbids_it(lesson_id, before
 
 
 def test_a_refused_goal_losing_move_gives_the_lesson_hint():
-    s = play("cargo", ["b10u", "@c0"])
+    s = play("cargo", ["b10u"])
     assert {t.token for t in s.offered()} == {"B0", "B2"}  # the red Shard: bay 1 or bay 3
     refused = s.why_not("B1")
     assert BY_ID["cargo"].hint in refused and "(R50)" in refused
@@ -209,7 +235,7 @@ def test_targets_name_the_element_the_page_marks():
 
 def test_the_spawn_lesson_lets_the_opponent_place_its_shard_too():
     """R47: each player places a drawn Shard, starting with the player who unloaded."""
-    s = play("spawn", ["b10u", "@c0", "B0"])
+    s = play("spawn", ["b10u", "B0"])  # the one ship on a gate is chosen for the player
     assert s.state.current_player == 0
     assert all(t.token.startswith("*") for t in s.offered())
     s = s.try_move(s.offered()[0].token).session

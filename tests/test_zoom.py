@@ -110,7 +110,7 @@ def test_tap_areas_are_a_fingertip_where_there_is_room_and_never_overlap():
 
 
 def test_the_places_one_tap_reaches_are_in_the_zoomed_window_too():
-    """At a person's decisions with places one tap reaches (nova/web/folding.py: a card's
+    """At a person's decisions with places one tap reaches (nova/folding.py: a card's
     destinations, a Cargo Bay, at the turn's step), the zoom frames them with the step's
     own choices (a Launch's gates)."""
     from nova.bots import choose_move

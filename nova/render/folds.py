@@ -1,4 +1,4 @@
-"""Places on the board where one tap plays several decisions (``nova/web/folding.py``,
+"""Places on the board where one tap plays several decisions (``nova/folding.py``,
 ``Session.folded_moves``: space -> the ways that lead there, each a run of decisions): at
 the turn's step, the places an action card in hand takes a ship to (with the Chain link
 before it when one is needed, R24); at a "choose the ship" step, the places an offered

@@ -15,8 +15,9 @@ from ..record import DEFAULT_COLOURS
 from ..rules import View
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
 from .board import board_svg, frame_box, space_moves
+from .folds import folded_svg
 from .game import academy_html, choices_html, hand_html, played_html, track_html
-from .marks import step_marks
+from .marks import step_marks, touched
 from .prompts import assign_keys, end_turn_button, prompt
 
 NAMES = ["You", "Opponent", "Third", "Fourth"]
@@ -109,7 +110,7 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         tapped = f' data-step="{session.taps % 2}"' if session.taps else ""
         step = (
             f'<p class="prompt" id="prompt" aria-live="polite"{tapped}>'
-            f"{escape(prompt(view, names))}</p>"
+            f"{escape(prompt(view, names, bool(session.folds())))}</p>"
         )
         after = (
             '<div class="start-buttons">'
@@ -134,9 +135,15 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             f'<p class="lesson-goal lesson-about"><strong>{escape(lesson.title)}:</strong> '
             f"{escape(lesson.intro)}</p>{goal}"
         )
+    # the places one tap reaches, as in the game (render/folds.py): the card, the ship and
+    # the place in one tap, where the lesson's way goes
+    folded = {space: fold.options for space, fold in session.folds().items()}
     board = board_svg(
-        view, names, colours, True, keys, marks=_last_tap(session), frame=_frame(session, view)
-    )
+        view, names, colours, True, keys, marks=_last_tap(session),
+        frame=_frame(session, view, folded),
+    )  # fmt: skip
+    if folded:
+        board = board[: -len("</svg>")] + folded_svg(view, folded) + "</svg>"
     body = (
         f'<div class="game tutorial" data-seat="{view.seat}" data-decider="{view.current}">'
         f"{topbar(lesson.id)}"
@@ -146,22 +153,26 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         f"{panel}{notice(message)}{step}"
         f'<div class="action-bar">{choices_html(view, keys)}{end}</div>'
         f"{hand_html(view, lay, keys)}{played_html(view, lay)}{track_html(view)}"
-        f"{academy_html(view, lay, keys)}{lessons_nav(lesson.id, progress)}"
+        f"{academy_html(view, lay, keys, folded)}{lessons_nav(lesson.id, progress)}"
         "</div></div></div>"
     )
     return mark_targets(body, [t.token for t in session.offered()])
 
 
-def _frame(session: LessonSession, view: View) -> tuple[float, float, float, float]:
+def _frame(
+    session: LessonSession, view: View, folded: dict[str, tuple[str, ...]]
+) -> tuple[float, float, float, float]:
     """The part of the board the lesson is about: what changes on the way to its goal and
-    the spaces to choose now (the whole board when the lesson is about cards only)."""
+    the spaces to choose now, by a choice or a folded way (the whole board when the lesson
+    is about cards only)."""
     spaces, seats = session.focus()
     if not spaces and not seats:
         return frame_box(view, ())
     lay = view.layout
     # every space the board offers now, not only the lesson's way: a choice drawn on the
     # board is in view (the other way round the ring, say)
-    now = {lay.name_to_space[n] for n in space_moves(view.legal) if n in lay.name_to_space}
+    names = [*space_moves(view.legal), *folded]
+    now = {lay.name_to_space[n] for n in names if n in lay.name_to_space}
     return frame_box(view, spaces | now, seats)
 
 
@@ -171,7 +182,10 @@ def _last_tap(session: LessonSession) -> dict | None:
     if before is None:
         return None
     index = f"{session.lesson.id}-{session.state.ply}"
-    return step_marks(before, session.state, session.lesson.seat, index, session.last_move)
+    acted, move = session.acted or (before, None)
+    marks = step_marks(acted, session.state, session.lesson.seat, index, move)
+    marks["touched"] = touched(before, session.state)  # the whole tap's (a folded way's)
+    return marks
 
 
 def first_game_html(progress: TutorialProgress, message: str = "") -> str:

@@ -134,7 +134,7 @@ LESSONS: tuple[Lesson, ...] = (
         offers=("b1u", "@*", ">*"),
         teaches="gathering a Shard with one Orbit",
         done=_about_done,
-        solution=("b1u", "@d0", ">d1"),
+        solution=("b1u", ">d1"),
         after=(
             "The yellow Shard is now under your ship. Every turn you play cards like this "
             "one to move your ships, and the lessons that follow show each kind of card."
@@ -194,14 +194,16 @@ LESSONS: tuple[Lesson, ...] = (
             A hand=b5,b1,b2,b6,b7 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b5u", "@*", ">*", "x*"),
+        offers=("b5u", "@*", ">*"),
         teaches="Orbit",
         done=_orbit_done,
-        solution=("b5u", "@d0", ">d3", "x0"),
+        solution=("b5u", ">d3"),
         after=(
             "The black Shard you passed over stayed where it was; the yellow one you landed "
-            "on went to the bottom of your stack. Your ship carried its red Shard, and you "
-            "chose whether to leave it behind: you may leave any number behind when you move."
+            "on went to the bottom of your stack. Your ship carried its red Shard along: a "
+            "ship keeps its Shards unless you leave some behind, which you may (R33). In a "
+            "game, a loaded ship's buttons (Keep all Shards, Leave 1...) set that before you "
+            "tap where it goes."
         ),
         rule="R32",
         quote=(
@@ -225,10 +227,10 @@ LESSONS: tuple[Lesson, ...] = (
             A hand=b1,b3,b6,b8,b11 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b1u", "b3u", "b6s", "@*", ">*", "x*"),
+        offers=("b1u", "b3u", "b6s", "@*", ">*"),
         teaches="chaining two Orbits with a card played sideways",
         done=_chain_done,
-        solution=("b1u", "@d0", ">d1", "b6s", "b3u", "@d1", ">d3", "x0"),
+        solution=("b1u", ">d1", "b6s", "b3u", ">d3"),
         after=(
             "Orbit, link, Orbit: with basic cards alone you can make up to three actions in "
             "a turn, each joined to the next by a card played sideways."
@@ -252,10 +254,10 @@ LESSONS: tuple[Lesson, ...] = (
             A hand=b8,b1,b2,b6,b11 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b8u", "@*", ">*", "x*"),
+        offers=("b8u", "@*", ">*"),
         teaches="Jump",
         done=_jump_done,
-        solution=("b8u", "@d4", ">b0", "x0"),
+        solution=("b8u", ">b0"),
         after=(
             "Your stack is home on your own gate, ready to be unloaded. A gate with a ship "
             "or a Shard on it (like your c0 and d0) is not open, so no one can jump there."
@@ -286,7 +288,7 @@ LESSONS: tuple[Lesson, ...] = (
         offers=("b3r", "@*", "B*"),
         teaches="Unload (a card rotated for its bottom action)",
         done=_unload_done,
-        solution=("b3r", "@c0", "B0", "B0", "B0"),
+        solution=("b3r", "B0", "B0", "B0"),
         after=(
             "Your ship is back in the Dock and the Shards are banked, the yellow one first. "
             "The Expansion Track token moved one space: here a blank space, but the next ones "
@@ -315,7 +317,7 @@ LESSONS: tuple[Lesson, ...] = (
         offers=("b10u", "@*", "B*"),
         teaches="Cargo Bay scoring",
         done=_cargo_done,
-        solution=("b10u", "@c0", "B0", "B1", "B2"),
+        solution=("b10u", "B0", "B1", "B2"),
         after=(
             "6 + 3 + 11 = 20. Each bay is read in the order its Shards went in: three "
             "different in a row 10, two 5, one 1. The order you unload in is worth points."
@@ -346,10 +348,10 @@ LESSONS: tuple[Lesson, ...] = (
             A hand=b11,b1,b3,b6,b8 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b11u", "@*", "!*", "x*"),
+        offers=("b11u", "@*", "!*"),
         teaches="Hijack",
         done=_hijack_done,
-        solution=("b11u", "@c5", "!c6", "x0"),
+        solution=("b11u",),
         after=(
             "Your stack of three pushed the opponent three spaces; its bottom Shard, the "
             "yellow one, stayed behind, and your ship moved onto it and claimed it."
@@ -411,26 +413,10 @@ LESSONS: tuple[Lesson, ...] = (
             A bays=y,-,- hand=b2,b6,b8,s23,b4,s2 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b2u", "b6s", "b8u", "s23r", "b4u", "@*", ">d4", ">?0", "x*", "B*"),
+        offers=("b2u", "b6s", "b8u", "s23r", "b4u", "@*", ">d4", ">?0", "B*"),
         teaches="the rulebook's card-play row with a Special card",
         done=_special_done,
-        solution=(
-            "b2u",
-            "@d3",
-            ">d4",
-            "x0",
-            "b6s",
-            "b8u",
-            "@d4",
-            ">c0",
-            "x0",
-            "s23r",
-            "@c0",
-            "B1",
-            "b4u",
-            "@b10",
-            ">b0",
-        ),
+        solution=("b2u", "@d3", ">d4", "b6s", "b8u", ">c0", "s23r", "B1", "b4u", ">b0"),
         after=(
             "Five cards, four actions: the Special was the link between Jump and Orbit Two "
             "and, since a yellow Shard is banked, an Unload too. Without a Shard of its "
@@ -463,7 +449,7 @@ LESSONS: tuple[Lesson, ...] = (
         offers=("b10u", "@*", "B*", "[*]*"),
         teaches="Spawn Energy",
         done=_spawn_done,
-        solution=("b10u", "@c0", "B0", "*d10"),
+        solution=("b10u", "B0", "*d10"),
         after=(
             "You placed your Shard and the opponent placed theirs: new Shards to race for. "
             "A new Shard goes under anything already on its Asteroid."
@@ -490,10 +476,10 @@ LESSONS: tuple[Lesson, ...] = (
             A hand=b9,b8,b6,b1,b2 draw=*
             B hand=b1,b2,b3,b4,b5 draw=*
         """,
-        offers=("b9u", "b8r", "b6s", "@*", ">?0", "x*", "B*"),
+        offers=("b9u", "b8r", "b6s", "@*", ">?0", "B*"),
         teaches="the Star Expansion",
         done=_expansion_done,
-        solution=("b9u", "@a0", ">b0", "x0", "b6s", "b8r", "@d0", "B0"),
+        solution=("b9u", "@a0", ">b0", "b6s", "b8r", "@d0", "B0"),
         after=(
             "The innermost ring is gone, with the opponent's ship that was on it. There are "
             "three Expansion Rings: watch the track, and keep your ships away from the star."
@@ -550,7 +536,7 @@ LESSONS: tuple[Lesson, ...] = (
         offers=("b10u", "@*", "B*"),
         teaches="Super-Nova",
         done=_supernova_done,
-        solution=("b10u", "@d0", "B0"),
+        solution=("b10u", "B0"),
         after=(
             "Super-Nova: the game is over. Black red yellow is a set of three, 10 points, "
             "and 22 beats 20. Now play a whole game."

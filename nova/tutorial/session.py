@@ -24,6 +24,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
+from ..folding import Fold, folds, taken_for_person
 from ..rules import Move, State
 from ..rules import move as mv
 from .lesson import RULE_NUMBER, Lesson
@@ -93,11 +94,29 @@ def state_key(s: State) -> str:
 
 
 def settle(lesson: Lesson, s: State) -> State:
-    """Play the other seats' decisions (a Shard placed by the opponent, R47) until it is
-    the player's decision again or the game is over."""
-    while not s.is_over() and s.current_player != lesson.seat:
-        s = s.apply(lesson.reply(s))
+    """Play the other seats' decisions (a Shard placed by the opponent, R47), and the
+    player's own that the game's page takes for a person (a decision with one option, a
+    moving ship's Shards kept: nova/folding.py), until the player has a question to
+    answer, the goal is met or the game is over: a lesson asks what the game asks."""
+    for before, move in settled(lesson, s):
+        s = before.apply(move)
     return s
+
+
+def settled(lesson: Lesson, s: State) -> list[tuple[State, str]]:
+    """The decisions :func:`settle` plays from ``s``, each with the state it is taken in."""
+    steps: list[tuple[State, str]] = []
+    for _ in range(200):
+        if s.is_over():
+            break
+        nxt = lesson.reply(s) if s.current_player != lesson.seat else None
+        if nxt is None and not lesson.done(s):
+            nxt = taken_for_person(s)
+        if nxt is None:
+            break
+        steps.append((s, nxt))
+        s = s.apply(nxt)
+    return steps
 
 
 def lesson_moves(lesson: Lesson, s: State) -> list[str]:
@@ -145,6 +164,7 @@ def explore(lesson: Lesson, start_state: State | None = None) -> _Plan:
 
 
 _FOCUS: dict[str, tuple[frozenset[int], frozenset[int]]] = {}  # lesson id -> focus()
+_FOLDS: dict[tuple[str, str], dict[str, Fold]] = {}  # (lesson id, state key) -> folds()
 
 
 @dataclass(frozen=True)
@@ -166,9 +186,10 @@ class LessonSession:
     # the state before the last tap (None at the start): the screen marks what it changed
     previous: State | None = field(default=None, repr=False, compare=False)
     taps: int = field(default=0, repr=False, compare=False)  # the lesson's taps so far
-    # the move of the last tap ("" at the start): an action that moves what the board's change
-    # cannot tell (two ships changing places) draws its trail from it
-    last_move: str = field(default="", repr=False, compare=False)
+    # the last decision of the last tap that finished an action (the place, a Cargo Bay...),
+    # with the state it was taken in (None at the start): an action that moves what the
+    # board's change cannot tell (two ships changing places) draws its trail from it
+    acted: tuple[State, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def key(self) -> str:
@@ -206,6 +227,34 @@ class LessonSession:
             got = _FOCUS[self.lesson.id] = (frozenset(spaces), frozenset(seats))
         return got
 
+    def folds(self) -> dict[str, Fold]:
+        """The board's places where one tap plays several of the lesson's decisions, as in
+        the game (nova/folding.py: a card, the ship, the place): each place whose one
+        way there stays on the way to the goal. A place reached by several ways to different
+        outcomes (the game's chooser) is left to the cards' own taps."""
+        if self.done:
+            return {}
+        key = (self.lesson.id, self.key)
+        got = _FOLDS.get(key)
+        if got is None:
+            got = {}
+            for space, fold in folds(self.state).items():
+                ways = [w for w in fold.options if self._on_the_way(w)]
+                if len(ways) == 1:
+                    got[space] = Fold(space, (ways[0],))
+            _FOLDS[key] = got
+        return got
+
+    def _on_the_way(self, way: str) -> bool:
+        """Every decision of ``way`` is one the lesson teaches (or the page's own, taken for
+        the player) and it ends where the goal can still be reached."""
+        s = self.state
+        for token in way.split():
+            if not (self.lesson.offers_move(token) or token == taken_for_person(s)):
+                return False
+            s = s.apply(token)
+        return state_key(settle(self.lesson, s)) in self.plan.good
+
     def offered(self) -> list[Target]:
         """The moves the lesson offers now, as the elements to mark ``data-lesson-target``."""
         out = self.plan.edges.get(self.key, {})
@@ -216,10 +265,24 @@ class LessonSession:
         lesson, s = self.lesson, self.state
         if self.done:
             return f"this lesson is done: go on to the next one ({lesson.rule})"
-        move = str(move).strip()
+        move = " ".join(str(move).split())
         if move in (t.token for t in self.offered()):
             return ""
         teaches = f"this lesson teaches {lesson.teaches}"
+        if " " in move:  # a folded place's way (several decisions in one tap)
+            if any(move in f.options for f in self.folds().values()):
+                return ""
+            for token in move.split():
+                if token not in s.legal_moves():
+                    reason = s.why_illegal(token)
+                    return (
+                        reason
+                        if RULE_NUMBER.search(reason)
+                        else f"{reason}; {teaches} ({lesson.rule})"
+                    )
+                s = s.apply(token)
+            hint = lesson.hint or f"The goal: {lesson.goal}"
+            return f"that way does not lead to this lesson's goal. {hint} ({lesson.rule})"
         if move not in s.legal_moves():
             reason = s.why_illegal(move)
             if RULE_NUMBER.search(reason):
@@ -241,13 +304,25 @@ class LessonSession:
         )
 
     def try_move(self, move: str) -> Step:
-        """Play ``move`` if the lesson offers it now; otherwise say why not."""
+        """Play ``move`` if the lesson offers it now (one decision, or a folded place's way
+        of several); otherwise say why not. What the page takes for the player after it is
+        played too (:func:`settle`)."""
         reason = self.why_not(move)
         if reason:
             return Step(self, reason)
-        move = str(move).strip()
-        s = settle(self.lesson, self.state.apply(move))
-        return Step(LessonSession(self.lesson, s, self.plan, self.state, self.taps + 1, move))
+        s, steps = self.state, []
+        for token in str(move).split():
+            steps.append((s, token))
+            s = s.apply(token)
+        steps += settled(self.lesson, s)
+        mine = [
+            (b, t)
+            for b, t in steps
+            if b.pending is not None and b.current_player == self.lesson.seat
+        ]
+        end = steps[-1][0].apply(steps[-1][1])
+        acted = mine[-1] if mine else None
+        return Step(LessonSession(self.lesson, end, self.plan, self.state, self.taps + 1, acted))
 
 
 def start(lesson: Lesson) -> LessonSession:

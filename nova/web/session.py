@@ -7,13 +7,13 @@ Every rule question goes to the engine.
 
 from __future__ import annotations
 
+from ..folding import Fold, check_way, folds, leave_asked, only_choice, taken_for_person
 from ..record import GameRecord
 from ..render.log import LogTurn
 from ..render.marks import motions, touched
 from ..render.words import describe
 from ..rules import IllegalMove, State, View
 from ..rules import move as mv
-from .folding import Fold, check_way, folds
 
 # the decisions that name a space, and how to write one for a given space
 _SPACE_MOVES = {mv.SHIP: mv.ship, mv.DEST: mv.dest, mv.TARGET: mv.target, mv.SPAWN: mv.spawn}
@@ -45,42 +45,6 @@ def reveal_reason(before: State, after: State) -> str:
 def reveals(before: State, after: State) -> bool:
     """Did this decision show something hidden or random (so it may not be undone)?"""
     return bool(reveal_reason(before, after))
-
-
-def only_choice(state: State) -> str | None:
-    """The one legal decision when there is exactly one and it is not ending the turn
-    (ending a turn hands the device on: the player does that themselves); else None."""
-    if state.is_over():
-        return None
-    legal = state.legal_moves()
-    if len(legal) == 1 and legal[0].kind != mv.END:
-        return str(legal[0])
-    return None
-
-
-def leave_asked(state: State) -> int | None:
-    """The most Shards the deciding player may leave behind when that is the only question
-    now (R33: a moving ship carrying Shards); None when something else is asked. The page
-    answers it for a person ("keep them all", or what they set on the ship's control
-    before moving, :meth:`Session.pick_leave`): a question whose answer is almost always
-    the same costs a tap on every move of a loaded ship."""
-    if state.is_over() or state.spawn_shard or state.pending is None:
-        return None
-    legal = state.legal_moves()
-    if len(legal) < 2 or any(m.kind != mv.LEAVE for m in legal):
-        return None
-    return max(m.number for m in legal)
-
-
-def taken_for_person(state: State, leave: int = 0) -> str | None:
-    """The decision the page takes for a person now, if any: the one option
-    (:func:`only_choice`), or a moving ship's Shards kept (``leave`` of them left,
-    :func:`leave_asked`)."""
-    nxt = only_choice(state)
-    most = leave_asked(state)
-    if nxt is None and most is not None:
-        nxt = str(mv.leave(min(leave, most)))
-    return nxt
 
 
 # the decisions after which a moving ship's "leave Shards behind?" may be asked

@@ -5,7 +5,7 @@ against a bot, on fixed seeds, and the tool counts what the person's fingers do 
 
 * a tap for every decision the person makes on screen (a card's play, a ship, a space, a
   button, End turn), one for a run of them when the page offers the run in one tap (a
-  place on the board, a Cargo Bay, an Academy card: ``data-alt-move``, nova/web/folding.py:
+  place on the board, a Cargo Bay, an Academy card: ``data-alt-move``, nova/folding.py:
   the Chain link, the card, the ship and the place), two when that place asks which of
   several ways (``data-ui="fold:<place>"``, then the chooser's button), and a tap on a
   control that sets a decision before it is made (the ship's "leave N Shards" control);
@@ -148,7 +148,7 @@ def _folded_tap(page, state, moves: int, seed: int) -> list[tuple[str, str]]:
     """The taps (selector, what) that play the most of the greedy player's next decisions
     at once, through a place the page offers (``data-alt-move``, or a place's chooser:
     ``data-ui="fold:<place>"`` then the way's button); [] if none plays two or more."""
-    from nova.web.folding import folds, settle
+    from nova.folding import folds, settle
 
     plan = _plan(state, moves, seed)
     if len(plan) < 2:

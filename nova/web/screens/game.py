@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from html import escape as html_escape
 from typing import TYPE_CHECKING, ClassVar
 
+from ...folding import first_action, place_of
 from ...render.board import static_layer
 from ...render.folds import fold_act
 from ...render.game import GamePage, game_html
@@ -24,7 +25,6 @@ from ...tutorial import narrate
 from ..bot_turns import bot_request
 from ..by_links import CURRENT_KEY as CURRENT_LINKS_KEY
 from ..effects import ALL, NONE, Offer, Refocus, Render, Think
-from ..folding import first_action, place_of
 from ..share import link_for, share_panel_html
 from ..tab import autosave
 from .base import (

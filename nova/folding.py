@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..rules import State
-from ..rules import move as mv
-from ..rules.move import Move
+from .rules import State
+from .rules import move as mv
+from .rules.move import Move
 
 # the decisions a tap on a board space finishes (the place itself is the last one)
 _LAST = frozenset({mv.DEST, mv.TARGET})
@@ -49,8 +49,6 @@ def settle(state: State, leave: int = 0) -> State:
     """What the page plays after a person's decision (``Session.play``): each decision
     with a single option but ending the turn, and a moving ship's Shards kept (or
     ``leave`` of them left)."""
-    from .session import taken_for_person
-
     s = state
     for _ in range(50):
         nxt = taken_for_person(s, leave)
@@ -58,6 +56,42 @@ def settle(state: State, leave: int = 0) -> State:
             break
         s = s.apply(nxt)
     return s
+
+
+def only_choice(state: State) -> str | None:
+    """The one legal decision when there is exactly one and it is not ending the turn
+    (ending a turn hands the device on: the player does that themselves); else None."""
+    if state.is_over():
+        return None
+    legal = state.legal_moves()
+    if len(legal) == 1 and legal[0].kind != mv.END:
+        return str(legal[0])
+    return None
+
+
+def leave_asked(state: State) -> int | None:
+    """The most Shards the deciding player may leave behind when that is the only question
+    now (R33: a moving ship carrying Shards); None when something else is asked. The page
+    answers it for a person ("keep them all", or what they set on the ship's control
+    before moving, :meth:`Session.pick_leave`): a question whose answer is almost always
+    the same costs a tap on every move of a loaded ship."""
+    if state.is_over() or state.spawn_shard or state.pending is None:
+        return None
+    legal = state.legal_moves()
+    if len(legal) < 2 or any(m.kind != mv.LEAVE for m in legal):
+        return None
+    return max(m.number for m in legal)
+
+
+def taken_for_person(state: State, leave: int = 0) -> str | None:
+    """The decision the page takes for a person now, if any: the one option
+    (:func:`only_choice`), or a moving ship's Shards kept (``leave`` of them left,
+    :func:`leave_asked`)."""
+    nxt = only_choice(state)
+    most = leave_asked(state)
+    if nxt is None and most is not None:
+        nxt = str(mv.leave(min(leave, most)))
+    return nxt
 
 
 def _starts(s: State) -> list[tuple[tuple[Move, ...], State]]:
