@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from render_helpers import Elements, game_page, random_state
 
 from nova.record import DEFAULT_COLOURS
-from nova.render.board import board_svg
+from nova.render.board import _ship_path, board_svg
 from nova.render.game import game_html
 from nova.render.prompts import assign_keys
 from nova.render.screens import NewGameForm, help_html, new_game_html, pass_html, scores_html
+from nova.render.shards import shard_svg
 from nova.rules import layout_for, new_game
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -36,7 +39,7 @@ def test_every_legal_move_is_clickable_exactly_once_and_nothing_else(players, se
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_board_draws_every_shard_with_its_shape(players, seed, steps):
-    """Every Shard on the board and in every Cargo Bay is drawn, black square, red triangle,
+    """Every Shard on the board and in every Cargo Bay is drawn, black square, red diamond,
     yellow circle (readable without colour)."""
     s = random_state(players, seed, steps)
     v = s.view(0)
@@ -48,6 +51,23 @@ def test_board_draws_every_shard_with_its_shape(players, seed, steps):
         )
         assert len(drawn) == expected
         assert {tag for tag, _ in drawn} <= {SHAPE[c]}
+
+
+def test_a_red_shard_does_not_look_like_a_ship():
+    """A red player's ship is an arrowhead, pointed one way; a red Shard beside it is a
+    diamond, the same upwards and downwards, so a stack never reads as two ships."""
+
+    def outline(markup: str) -> list[tuple[float, float]]:
+        pts = re.search(r'points="([^"]+)"', markup).group(1).split()
+        return [tuple(float(v) for v in p.split(",")) for p in pts]
+
+    def mirrored(points, cy):  # the outline turned upside down about y = cy
+        return sorted((x, round(2 * cy - y, 1)) for x, y in points)
+
+    shard = outline(shard_svg("r", 50, 50, 20))
+    assert len(shard) == 4 and mirrored(shard, 50) == sorted(shard)
+    ship = outline(_ship_path(50, 50, 20, "#e53935"))
+    assert mirrored(ship, 50) != sorted(ship)
 
 
 def _first_in_play(s) -> int:

@@ -1,6 +1,7 @@
 """Shards drawn by colour AND by shape, so the board reads without colour vision.
 
-black ``k`` = square, red ``r`` = triangle, yellow ``y`` = circle.
+black ``k`` = square, red ``r`` = diamond, yellow ``y`` = circle. (Red was a triangle: beside a
+red player's ship, an arrowhead, it read as a second ship.)
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from functools import lru_cache
 
 from ..rules.content import COLOUR_NAMES
 
-SHAPE_NAMES = {"k": "square", "r": "triangle", "y": "circle"}
+SHAPE_NAMES = {"k": "square", "r": "diamond", "y": "circle"}
 FILL = {"k": "#1d1d24", "r": "#e53935", "y": "#fdd835"}
 STROKE = {"k": "#e8e8f0", "r": "#ffd0cc", "y": "#5a4a00"}
 
@@ -26,10 +27,10 @@ def shard_svg(colour: str, x: float, y: float, size: float) -> str:
             f'<rect {cls} x="{x - h * 0.85:.1f}" y="{y - h * 0.85:.1f}" '
             f'width="{size * 0.85:.1f}" height="{size * 0.85:.1f}" rx="{size / 10:.1f}" {paint}/>'
         )
-    if colour == "r":
+    if colour == "r":  # a crystal: taller than wide, the same upwards and downwards
         return (
-            f'<polygon {cls} points="{x:.1f},{y - h:.1f} {x + h:.1f},{y + h * 0.8:.1f} '
-            f'{x - h:.1f},{y + h * 0.8:.1f}" {paint}/>'
+            f'<polygon {cls} points="{x:.1f},{y - h:.1f} {x + h * 0.72:.1f},{y:.1f} '
+            f'{x:.1f},{y + h:.1f} {x - h * 0.72:.1f},{y:.1f}" {paint}/>'
         )
     return f'<circle {cls} cx="{x:.1f}" cy="{y:.1f}" r="{h * 0.9:.1f}" {paint}/>'
 
