@@ -108,10 +108,11 @@ def test_a_lessons_board_plays_a_card_by_its_place_as_the_game_does():
     assert "Tap a card or a space" in page
     c.dispatch(Play("b1u @d0 >d1"))
     assert not c.ui.message and c.body_attributes()["data-nova-lesson-done"] is not None
-    for lesson in LESSONS:
+    for lesson in LESSONS:  # the Shards' question (data-move="x0"...) is never on screen
         c.dispatch(OpenTutorial(lesson.id))
-        finish_lesson(c)
-        assert "Keep all Shards" not in c.markup()
+        while c.body_attributes()["data-nova-lesson-done"] is None:
+            assert 'data-move="x' not in c.markup()
+            c.dispatch(Play(targets(c)[0]))
 
 
 def test_a_tap_on_anything_else_says_why_naming_a_rule_and_changes_nothing():

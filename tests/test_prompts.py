@@ -4,8 +4,8 @@ Over every decision of seeded random and greedy games (some 4,000 in each test):
 prompt names each kind of choice the player has now (a ship, where it goes, a target,
 Shards to leave, a bay, a card or a Chain link, a Launch, the turn's end...) in the words
 of its buttons, and claims none the player does not have; and its text fits the two lines
-the phone's prompt shows at 390 px wide, measured with a conservative model of the font's
-widths."""
+the phone's prompt shows at 390 px wide, and in the publisher's 370 px frame, measured with
+a conservative model of the font's widths."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from collections import Counter
 import pytest
 
 from nova.bots import choose_move
+from nova.folding import taken_for_person
 from nova.render.prompts import prompt
-from nova.rules import View, new_game
+from nova.rules import State, View, new_game
 from nova.rules import move as mv
 from nova.rules.move import Move
 
@@ -60,6 +61,8 @@ WIDTHS = {
 FONT_PX = 0.84 * 16  # .controls > .prompt on a phone (assets/game.css)
 MARGIN = 1.1
 LINE_PX = 234  # the prompt's text at 390 px beside End turn (Chromium: 250 with padding)
+# in the publisher's frame, 370 px wide on a 390 px phone: End turn keeps its width
+FRAME_LINE_PX = LINE_PX - 20
 LINES = 2  # the phone shows two lines of it (line-clamp)
 
 
@@ -95,7 +98,7 @@ def decisions(games: int, bots: tuple[str, ...], players: int):
             s = s.apply(move)
 
 
-def check(view: View, seen: Counter) -> list[str]:
+def check(state: State, view: View, seen: Counter) -> list[str]:
     """What is wrong with the prompt of the decision in ``view`` (nothing: [])."""
     said = prompt(view, NAMES[: view.players])
     kinds = {Move(m).kind for m in view.legal}
@@ -111,6 +114,10 @@ def check(view: View, seen: Counter) -> list[str]:
         wrong.append("says Chain link with none to play")
     if lines_needed(said) > LINES:
         wrong.append(f"{lines_needed(said)} lines at 390 px")
+    # what a person reads (the page answers a question with one answer, and "keep the
+    # Shards?", for them: nova/folding.py) fits the publisher's frame too
+    if taken_for_person(state) is None and lines_needed(said, FRAME_LINE_PX) > LINES:
+        wrong.append(f"{lines_needed(said, FRAME_LINE_PX)} lines in the 370 px frame")
     return [f"{w}: {said!r} (legal {', '.join(view.legal)})" for w in wrong]
 
 
@@ -128,9 +135,9 @@ def test_every_prompt_says_the_choices_on_screen_and_fits_a_phone(players):
     problems: dict[str, int] = {}
     n = 0
     for bots in (("random",), ("greedy", "random")):
-        for _state, view in decisions(8 if bots == ("random",) else 1, bots, players):
+        for state, view in decisions(8 if bots == ("random",) else 1, bots, players):
             n += 1
-            for p in check(view, seen):
+            for p in check(state, view, seen):
                 problems.setdefault(p, n)
     assert not problems, "\n".join(list(problems)[:12])
     assert n >= 3000, n
@@ -157,6 +164,7 @@ def test_the_prompts_of_the_places_one_tap_reaches_say_the_choices_and_fit():
                 said = prompt(view, NAMES[: view.players], bool(folded))
                 kinds = {Move(m).kind for m in view.legal}
                 assert lines_needed(said) <= LINES, said
+                assert lines_needed(said, FRAME_LINE_PX) <= LINES, said
                 for kind in kinds:
                     words = NAMES_A_KIND.get(kind, (kind,))
                     assert any(w.lower() in said.lower() for w in words), (kind, said)

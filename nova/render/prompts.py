@@ -69,7 +69,8 @@ def prompt(view: View, names: list[str], folded: bool = False, choosing: str = "
         return "The game is over."
     if view.spawn_shard:
         c = COLOUR_NAMES.get(view.spawn_shard, "")
-        return f"Spawn Energy: {names[view.current]}, put the {c} Shard on an Asteroid."
+        # (short: with a long name, two lines of the publisher's 370 px frame)
+        return f"Spawn: {names[view.current]}, put the {c} Shard on an Asteroid."
     if choosing:
         return f"Which cards to {place_words(choosing)}? Tap one way, or Cancel."
     pd = view.pending
