@@ -43,6 +43,20 @@ OFF_BOARD = """() => {
     return r.left < x0 || r.top < y0 || r.right > x1 || r.bottom > y1;
   }).map((t) => t.id || t.dataset.altMove);
 }"""
+# the board's own labels (the stack height's key, "unused base") cut by the board's window:
+# half a word at its edge
+CUT_LABELS = """() => {
+  const w = document.querySelector('.board-wrap').getBoundingClientRect();
+  return [...document.querySelectorAll('.board-wrap .height-key, .board-wrap .unused-base')]
+    .filter((e) => e.getClientRects().length).filter((e) => {
+      const r = e.getBoundingClientRect();
+      const inside = r.left >= w.left - 1 && r.right <= w.right + 1
+        && r.top >= w.top - 1 && r.bottom <= w.bottom + 1;
+      const apart = r.right <= w.left || r.left >= w.right
+        || r.bottom <= w.top || r.top >= w.bottom;
+      return !inside && !apart;
+    }).map((e) => e.getAttribute('class'));
+}"""
 # a card's rules text on show (it must not stay over the prompt and the board after a tap)
 TIPS = """() => [...document.querySelectorAll('.card-tip')]
   .filter((e) => e.getClientRects().length).map((e) => e.id)"""
@@ -98,6 +112,8 @@ def board_in_view(frame, where: str) -> None:
     assert not off, f"{where}: board choices out of view: {off}"
     tips = frame.evaluate(TIPS)
     assert not tips, f"{where}: a card's text stays on screen after the tap: {tips}"
+    cut = frame.evaluate(CUT_LABELS)
+    assert not cut, f"{where}: the board's labels cut at its window's edge: {cut}"
 
 
 def start_screen(where: str, frame) -> None:

@@ -154,8 +154,8 @@ def static_board(players: int, vkey: str | None, removed: int, colours: tuple) -
         if base not in lay.seat_base:
             x, y = geo.base_xy[base]
             out.append(
-                f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="16" '
-                f'fill="{NEUTRAL}" opacity=".7">unused base</text>'
+                f'<text class="unused-base" x="{x:.1f}" y="{y:.1f}" text-anchor="middle" '
+                f'font-size="16" fill="{NEUTRAL}" opacity=".7">unused base</text>'
             )
     out.append(_height_key(geo))
     return "".join(out)
