@@ -16,6 +16,7 @@ import pytest
 
 from nova.bots import choose_move
 from nova.folding import taken_for_person
+from nova.render.folds import on_board
 from nova.render.prompts import prompt
 from nova.rules import State, View, new_game
 from nova.rules import move as mv
@@ -161,7 +162,10 @@ def test_the_prompts_of_the_places_one_tap_reaches_say_the_choices_and_fit():
             if not s.bot_to_move():
                 folded = s.folded_moves()
                 view = s.view()
-                said = prompt(view, NAMES[: view.players], bool(folded))
+                said = prompt(view, NAMES[: view.players], on_board(folded))
+                # "a space" only where a tap on the board plays a card (not the Academy's)
+                spaces = {k for k in folded if Move(k).kind != mv.UPGRADE}
+                assert ("a space" in said) == bool(spaces and view.pending is None), said
                 kinds = {Move(m).kind for m in view.legal}
                 assert lines_needed(said) <= LINES, said
                 assert lines_needed(said, FRAME_LINE_PX) <= LINES, said

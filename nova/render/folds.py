@@ -22,6 +22,12 @@ from .prompts import card_slots, place_words
 Folded = Mapping[str, Sequence[str]]  # space -> the ways there (each "b5s b4u @b0 >b10")
 
 
+def on_board(folded: Folded) -> bool:
+    """Whether one of the folded places is on the board (a space, a Cargo Bay): the turn's
+    prompt then says "tap a card or a space"; the Academy's cards alone are cards."""
+    return any(Move(key).kind != mv.UPGRADE for key, ways in folded.items() if ways)
+
+
 def fold_act(key: str, ways: Sequence[str]) -> str:
     """What a tap on a folded place does: play its one way, or open the chooser."""
     if len(ways) == 1:

@@ -13,7 +13,7 @@ from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
-from .folds import academy_folds_html, chooser_html, fold_act, fold_boxes, folded_svg
+from .folds import academy_folds_html, chooser_html, fold_act, fold_boxes, folded_svg, on_board
 from .keep import keyed
 from .log import LogTurn, log_list
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
@@ -351,7 +351,7 @@ def game_html(view: View, page: GamePage) -> str:
     known = page.known
     keys = assign_keys(view.legal)
     end = end_turn_button(view.legal)
-    ask = page.thinking or prompt(view, names, bool(page.folded), page.choosing)
+    ask = page.thinking or prompt(view, names, on_board(page.folded or {}), page.choosing)
     log_items = log_list(list(page.log), page.log_turns, names, colours, known)
     notice_html = (
         f'<div class="notice" role="alert">{escape(page.notice)}</div>' if page.notice else ""

@@ -15,7 +15,7 @@ from ..record import DEFAULT_COLOURS
 from ..rules import View
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
 from .board import board_svg, frame_box, space_moves
-from .folds import folded_svg
+from .folds import folded_svg, on_board
 from .game import academy_html, choices_html, hand_html, played_html, track_html
 from .marks import step_marks, touched
 from .prompts import assign_keys, end_turn_button, prompt
@@ -93,6 +93,9 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         view = view.but(legal=())  # the goal is met: nothing more to play here
     keys = assign_keys(view.legal)
     end = end_turn_button(view.legal)
+    # the places one tap reaches, as in the game (render/folds.py): the card, the ship and
+    # the place in one tap, where the lesson's way goes
+    folded = {space: fold.options for space, fold in session.folds().items()}
     if session.done:
         # what the goal taught, and the way on, where the step's instruction was
         step = (
@@ -110,7 +113,7 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         tapped = f' data-step="{session.taps % 2}"' if session.taps else ""
         step = (
             f'<p class="prompt" id="prompt" aria-live="polite"{tapped}>'
-            f"{escape(prompt(view, names, bool(session.folds())))}</p>"
+            f"{escape(prompt(view, names, on_board(folded)))}</p>"
         )
         after = (
             '<div class="start-buttons">'
@@ -135,9 +138,6 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             f'<p class="lesson-goal lesson-about"><strong>{escape(lesson.title)}:</strong> '
             f"{escape(lesson.intro)}</p>{goal}"
         )
-    # the places one tap reaches, as in the game (render/folds.py): the card, the ship and
-    # the place in one tap, where the lesson's way goes
-    folded = {space: fold.options for space, fold in session.folds().items()}
     board = board_svg(
         view, names, colours, True, keys, marks=_last_tap(session),
         frame=_frame(session, view, folded),
