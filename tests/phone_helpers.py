@@ -13,6 +13,20 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+# the board's own labels (the stack height's key, "unused base") cut by the board's window:
+# half a word at its edge
+CUT_LABELS = """() => {
+  const w = document.querySelector('.board-wrap').getBoundingClientRect();
+  return [...document.querySelectorAll('.board-wrap .height-key, .board-wrap .unused-base')]
+    .filter((e) => e.getClientRects().length).filter((e) => {
+      const r = e.getBoundingClientRect();
+      const inside = r.left >= w.left - 1 && r.right <= w.right + 1
+        && r.top >= w.top - 1 && r.bottom <= w.bottom + 1;
+      const apart = r.right <= w.left || r.left >= w.right
+        || r.bottom <= w.top || r.top >= w.bottom;
+      return !inside && !apart;
+    }).map((e) => e.getAttribute('class'));
+}"""
 # visible(el) -> [visible area / whole area, hit-test at the visible part's centre ok]
 SEEN_JS = """() => {
 window.__novaSeen = (el) => {

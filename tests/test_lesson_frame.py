@@ -11,7 +11,7 @@ from nova.render.geometry import SIZE, geometry_for
 from nova.render.tutorial import lesson_html
 from nova.tutorial import BY_ID, LESSONS, TUTORIAL_IDS, TutorialProgress, start
 
-VIEWBOX = re.compile(r'<svg class="board" viewBox="([\d. -]+)"')
+VIEWBOX = re.compile(r'<svg class="board(?: framed)?" viewBox="([\d. -]+)"')
 
 
 def _box(html: str) -> tuple[float, ...]:

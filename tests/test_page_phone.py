@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from axe_helpers import AXE, axe_violations
 from conftest import publishers_frame, serve_site, wait_ready
-from phone_helpers import measure
+from phone_helpers import CUT_LABELS, measure
 
 from nova.tutorial import FIRST_GAME, LESSONS
 
@@ -42,20 +42,6 @@ OFF_BOARD = """() => {
     const r = t.querySelector('circle:not(.hit), rect').getBoundingClientRect();
     return r.left < x0 || r.top < y0 || r.right > x1 || r.bottom > y1;
   }).map((t) => t.id || t.dataset.altMove);
-}"""
-# the board's own labels (the stack height's key, "unused base") cut by the board's window:
-# half a word at its edge
-CUT_LABELS = """() => {
-  const w = document.querySelector('.board-wrap').getBoundingClientRect();
-  return [...document.querySelectorAll('.board-wrap .height-key, .board-wrap .unused-base')]
-    .filter((e) => e.getClientRects().length).filter((e) => {
-      const r = e.getBoundingClientRect();
-      const inside = r.left >= w.left - 1 && r.right <= w.right + 1
-        && r.top >= w.top - 1 && r.bottom <= w.bottom + 1;
-      const apart = r.right <= w.left || r.left >= w.right
-        || r.bottom <= w.top || r.top >= w.bottom;
-      return !inside && !apart;
-    }).map((e) => e.getAttribute('class'));
 }"""
 # a card's rules text on show (it must not stay over the prompt and the board after a tap)
 TIPS = """() => [...document.querySelectorAll('.card-tip')]

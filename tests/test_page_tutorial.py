@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from axe_helpers import AXE, axe_violations
 from conftest import wait_ready
+from phone_helpers import CUT_LABELS
 
 from nova.tutorial import FIRST_GAME, LESSONS
 
@@ -108,6 +109,15 @@ def test_a_lesson_at_phone_width_by_touch(page_factory, server_url):
     # as in the game, the place the card takes the ship to is one tap: card, ship and place
     page.locator(".board .fold-target[data-alt-move]").tap()
     page.wait_for_selector("body[data-nova-lesson-done]")
+    page.locator('[data-ui="restart-lesson"]').tap()
+    page.wait_for_selector("body:not([data-nova-lesson-done])")
+    # or the card (its one ship chosen for the player, as in a game), then the place; the
+    # lesson's part of the board, framed on it, cuts none of the board's labels to half a word
+    before = page.locator("#app").inner_html()
+    page.locator("[data-lesson-target]").first.tap()
+    page.wait_for_function("(b) => document.querySelector('#app').innerHTML !== b", arg=before)
+    assert page.evaluate(CUT_LABELS) == []
+    assert finish_by_taps(page, lambda el: el.tap()) == 1
     page.locator('[data-ui="next-lesson"]').tap()
     lesson_shown(page, "chain")
     assert page.nova.console_errors == [] and page.nova.page_errors == []

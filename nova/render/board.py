@@ -372,8 +372,10 @@ def frame_box(
 
 def _svg_open(title: str, frame: tuple[float, float, float, float] | None = None) -> str:
     box = " ".join(f"{v:.0f}" for v in frame) if frame else f"0 0 {SIZE} {SIZE}"
+    # a part of the board (a lesson's): its corner labels would be cut (assets/game.css)
+    cls = "board framed" if box != f"0 0 {SIZE} {SIZE}" else "board"
     return (
-        f'<svg class="board" viewBox="{box}" role="group" '
+        f'<svg class="{cls}" viewBox="{box}" role="group" '
         f'aria-label="{escape(title, quote=True)}: the board" '
         'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
     )
