@@ -95,7 +95,11 @@ def closest(e, selector):
 def bring_choice(kind):
     """The keyboard goes to the next choice unless it is on a control still there."""
     if kind == "game":
-        drawer_to_top()
+        drawer_to_top(attr(body, "data-nova-moves"))
+    elif kind == "lesson":  # a new lesson, or its next step (the prompt's data-step turns)
+        step = el(root.querySelector("#prompt"))
+        at = "done" if step is None else (attr(step, "data-step") or "")
+        drawer_to_top(str(attr(body, "data-nova-lesson")) + ":" + at)
     active = el(document.activeElement)
     if active is not None and active != body and active.isConnected:
         if kind == "lesson" and active.hasAttribute("data-lesson-target"):
@@ -116,12 +120,12 @@ def bring_choice(kind):
             return
 
 
-def drawer_to_top():
-    """A new decision shows the phone's drawer from its top."""
-    moves = attr(body, "data-nova-moves")
-    if shown.get("drawer_at") == moves:
+def drawer_to_top(at):
+    """A new decision (``at`` names it: the decision count, a lesson's step) shows the
+    phone's drawer from its top, not where the last one had scrolled it."""
+    if shown.get("drawer_at") == at:
         return
-    shown["drawer_at"] = moves
+    shown["drawer_at"] = at
     drawer = el(root.querySelector(".game .controls"))
     if drawer is not None:
         drawer.scrollTop = 0

@@ -43,6 +43,10 @@ OFF_BOARD = """() => {
     return r.left < x0 || r.top < y0 || r.right > x1 || r.bottom > y1;
   }).map((t) => t.id || t.dataset.altMove);
 }"""
+# the phone's drawer at its top, or scrolled to the lesson's target inside it
+DRAWER_TOP = """() => { const d = document.querySelector('.game .controls');
+  const t = document.querySelector('[data-lesson-target]');
+  return !d || d.scrollTop === 0 || Boolean(t && d.contains(t)); }"""
 # a card's rules text on show (it must not stay over the prompt and the board after a tap)
 TIPS = """() => [...document.querySelectorAll('.card-tip')]
   .filter((e) => e.getClientRects().length).map((e) => e.id)"""
@@ -171,11 +175,14 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
                 path=str(SHOTS / "phone-frame-lesson.png"),
                 clip={"x": 0, "y": 0, "width": FRAME[0], "height": FRAME[1]},
             )
-        for _ in range(60):
+        for tap in range(60):
             if frame.locator("body[data-nova-lesson-done]").count():
                 break
             got = measure(frame, LESSON)
             at = f"{where}: lesson {lesson.id}, step {steps}"
+            # a new lesson shows the drawer from its top (its prompt, the hand), not where
+            # the last lesson's "Next lesson" had scrolled it, unless its target is lower
+            assert tap or frame.evaluate(DRAWER_TOP), f"{at}: the drawer starts scrolled"
             seen(got, "target", 0.99, at)
             seen(got, "goal", 0.99, at)
             seen(got, "board", THIRD, at)
