@@ -256,15 +256,20 @@ addEventListener("unhandledrejection", (e) => {
 // (data-nova-elided: "you already show this") found no shown element with its key, so the
 // page must send the whole markup again (nova/render/keep.py, nova/web/host.py).
 // keepActive (a frame comes a moment after the event, maybe while the person types in a
-// field): the focused field's value is left as it is.
+// field): the focused field's value is left as it is. Only a field's: Idiomorph leaves the
+// active element's children alone too, so a focused button (the Cargo Bay just tapped, the
+// next Shard's button now) kept its old words and points.
 window.novaMorph = (root, html, keepActive) => {
   let ok = true;
+  const a = document.activeElement;
+  const typing = !!keepActive && !!a &&
+    (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT" || a.isContentEditable);
   const kept = (old, next) =>
     old.nodeType === 1 && next.nodeType === 1 && old.hasAttribute("data-nova-keep") &&
     old.getAttribute("data-nova-keep") === next.getAttribute("data-nova-keep");
   window.Idiomorph.morph(root, html, {
     morphStyle: "innerHTML",
-    ignoreActiveValue: !!keepActive,
+    ignoreActiveValue: typing,
     callbacks: {
       beforeNodeMorphed: (old, next) => {
         if (kept(old, next)) return false;

@@ -120,6 +120,21 @@ def test_a_lesson_at_phone_width_by_touch(page_factory, server_url):
     assert finish_by_taps(page, lambda el: el.tap()) == 1
     page.locator('[data-ui="next-lesson"]').tap()
     lesson_shown(page, "chain")
+    # a Cargo Bay's button keeps the focus its tap gave it, and then says the next Shard
+    # (Idiomorph left a focused control's words as they were: "+1 pt" for a +4)
+    page.locator('[data-ui="lesson:unload"]').click()
+    lesson_shown(page, "unload")
+    page.locator("[data-lesson-target]").first.tap()  # the Unload card (its one ship chosen)
+    for _ in range(2):
+        before = page.locator("#app").inner_html()
+        page.locator("#move-B0").tap()
+        page.wait_for_function("(b) => document.querySelector('#app').innerHTML !== b", arg=before)
+        assert page.evaluate("document.activeElement.id") == "move-B0"
+        said = page.locator("#prompt").inner_text()
+        icons = page.eval_on_selector_all(
+            '.choices [data-move^="B"] .shard-icon', "els => els.map((e) => e.ariaLabel)"
+        )
+        assert len(icons) == 3 and all(i.split()[0] in said for i in icons), (said, icons)
     assert page.nova.console_errors == [] and page.nova.page_errors == []
 
 
