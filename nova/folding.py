@@ -12,7 +12,10 @@ Nothing is decided for the player: the ways that reach a place are grouped by th
 they lead to (the same state: the same game, whichever way), and when two ways lead to
 different states (another card spent, another ship moved) the tap asks which (the page's
 small chooser), one button a way. The page chooses only among the engine's legal moves;
-every way ends with a place the player tapped. Pure: tested in CPython.
+every way ends with a place the player tapped. And the decisions the page takes for a
+person (:func:`taken_for_person`: the one option, a moving ship's Shards kept), in a game
+(``nova/web/session.py``) as in a lesson (``nova/tutorial/session.py``). Pure: tested in
+CPython.
 """
 
 from __future__ import annotations
