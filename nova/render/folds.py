@@ -22,6 +22,14 @@ from .prompts import card_slots, place_words
 Folded = Mapping[str, Sequence[str]]  # space -> the ways there (each "b5s b4u @b0 >b10")
 
 
+def with_folds(board: str, view: View, folded: Folded, choosing: str = "") -> str:
+    """The board's markup with its folded places drawn in it (its last svg), for the game's
+    screen and a lesson's alike."""
+    if not folded:
+        return board
+    return board[: -len("</svg>")] + folded_svg(view, folded, choosing) + "</svg>"
+
+
 def on_board(folded: Folded) -> bool:
     """Whether one of the folded places is on the board (a space, a Cargo Bay): the turn's
     prompt then says "tap a card or a space"; the Academy's cards alone are cards."""

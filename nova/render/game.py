@@ -13,7 +13,14 @@ from ..rules import move as mv
 from ..rules.scoring import best_bay_split
 from .board import TARGET_VERB, bay_gain, board_svg
 from .cards import MODE_ICON, MODE_WORDS, card_back, card_html, card_title, mode_label
-from .folds import academy_folds_html, chooser_html, fold_act, fold_boxes, folded_svg, on_board
+from .folds import (
+    academy_folds_html,
+    chooser_html,
+    fold_act,
+    fold_boxes,
+    on_board,
+    with_folds,
+)
 from .keep import keyed
 from .log import LogTurn, log_list
 from .prompts import assign_keys, card_slots, end_turn_button, leave_html, prompt
@@ -365,8 +372,7 @@ def game_html(view: View, page: GamePage) -> str:
     undo = _undo_button(page.can_undo, page.undo_why)
     topbar = _topbar(view, names, colours, undo, page.shareable, page.embed)
     board = board_svg(view, names, colours, True, keys, page.static_slot, page.marks, known)
-    if page.folded:  # the places one tap reaches, in the board's own drawing (its last svg)
-        board = board[: -len("</svg>")] + folded_svg(view, page.folded, page.choosing) + "</svg>"
+    board = with_folds(board, view, page.folded or {}, page.choosing)  # one tap's places
     actions = choices_html(view, keys) + leave_html(page.leave)
     ways = (page.folded or {}).get(page.choosing)
     if ways:  # a place several ways reach was tapped: which way (its cards)

@@ -15,7 +15,7 @@ from ..record import DEFAULT_COLOURS
 from ..rules import View
 from ..tutorial import BY_ID, FIRST_GAME, TUTORIAL_IDS, LessonSession, TutorialProgress
 from .board import board_svg, frame_box, space_moves
-from .folds import folded_svg, on_board
+from .folds import on_board, with_folds
 from .game import academy_html, choices_html, hand_html, played_html, track_html
 from .marks import step_marks, touched
 from .prompts import assign_keys, end_turn_button, prompt
@@ -142,8 +142,7 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
         view, names, colours, True, keys, marks=_last_tap(session),
         frame=_frame(session, view, folded),
     )  # fmt: skip
-    if folded:
-        board = board[: -len("</svg>")] + folded_svg(view, folded) + "</svg>"
+    board = with_folds(board, view, folded)
     body = (
         f'<div class="game tutorial" data-seat="{view.seat}" data-decider="{view.current}">'
         f"{topbar(lesson.id)}"
