@@ -63,6 +63,8 @@ EMPTY_SPOT = """() => { const w = document.querySelector('.board-wrap').getBound
 ZOOM = """() => { const w = document.querySelector('.board-wrap');
   return w.classList.contains('zoomed')
     ? +w.querySelector('.board-stage').style.getPropertyValue('--zs') || 1 : 1; }"""
+# the board's window, a part of the screen's height
+BOARD_SHARE = "document.querySelector('.board-stage').getBoundingClientRect().height / innerHeight"
 PERSON_DECISIONS = 12  # decisions of the person checked (two turns or more) against the bot
 
 
@@ -188,6 +190,9 @@ def test_every_lesson_step_shows_target_goal_and_board(phone):
             seen(got, "board", THIRD, at)
             seen(got, "prompt", 0.99, at)
             board_in_view(frame, at)
+            # the board's window a third of the screen or more: the lesson's text above it
+            # left the first lesson's a 140-px strip of the 600-px frame
+            assert frame.evaluate(BOARD_SHARE) >= THIRD, f"{at}: the board is a strip"
             assert got["scroll"] == [0, 0], f"{at}: the page itself scrolled {got['scroll']}"
             before = frame.locator("#app").inner_html()
             frame.locator("[data-lesson-target]").first.tap()

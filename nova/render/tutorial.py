@@ -122,10 +122,7 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
             '<button type="button" data-ui="skip-lesson" class="secondary small">'
             "Skip this lesson</button></div>"
         )
-    # the first lesson says what the game is about: read first, so it heads the board (on a
-    # phone the board is as wide as the screen and has room above it), before the goal
-    first = lesson.id == TUTORIAL_IDS[0]
-    intro = "" if first else f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
+    intro = f'<p class="lesson-intro">{escape(lesson.intro)}</p>'
     panel = (
         '<section class="panel lesson-panel" aria-label="Lesson">'
         f"<h2>{escape(lesson.title)}</h2>"
@@ -133,10 +130,10 @@ def lesson_html(session: LessonSession, progress: TutorialProgress, message: str
     )
     # the goal heads the board it is about: in view with the board on any screen
     goal = f'<p class="lesson-goal"><strong>Goal:</strong> {escape(lesson.goal)}</p>'
-    if first:
+    if lesson.lead:  # read first, before the goal: a sentence, so the board keeps its room
         goal = (
             f'<p class="lesson-goal lesson-about"><strong>{escape(lesson.title)}:</strong> '
-            f"{escape(lesson.intro)}</p>{goal}"
+            f"{escape(lesson.lead)}</p>{goal}"
         )
     board = board_svg(
         view, names, colours, True, keys, marks=_last_tap(session),

@@ -45,6 +45,9 @@ class Lesson:
     quote: str
     rules: tuple[str, ...]
     hint: str = ""
+    # a sentence read before the goal, heading the board (the first lesson's: what the game
+    # is about); the intro is in the lesson's panel with the rule
+    lead: str = ""
     seat: int = 0
     # the data the position is played under when not today's (a variant: a lesson of a card
     # that only a variant has; the position's header names it)

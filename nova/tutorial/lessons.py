@@ -117,12 +117,14 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         id="about",
         title="What the game is about",
+        lead=(
+            "Gather Shards under your ships, bring them home to your Star Base and bank "
+            "them in its Cargo Bays, before the star goes Super-Nova."
+        ),
         intro=(
             "The star in the middle is surrounded by four rings of spaces. Your Star Base is "
             "at the top: its Jump-Gates are the marked spaces in line with it, one on each "
-            "ring. Shards lie on the rings (the Asteroids are where new ones appear). You "
-            "gather Shards under your ships, bring them home and bank them in your Cargo "
-            "Bays, before the star goes Super-Nova."
+            "ring. Shards lie on the rings (the Asteroids are where new ones appear)."
         ),
         goal="Play Orbit One upright and move your ship one space onto the yellow Shard.",
         position="""
