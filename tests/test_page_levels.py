@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 MAX_CLICKS = 400  # the person's decisions: LEVEL_TURNS of theirs take a few dozen
-LEVEL_TURNS = 6  # the level's turns played against each level
+LEVEL_TURNS = 3  # the level's turns played against each level (each decides in the worker)
 
 
 def _bot_decisions(page) -> int:
