@@ -230,7 +230,9 @@ def draw(frame):
             break
     html = frame.get("html")
     if html is not None:
-        if window.novaMorph(root, html, True) is False:  # the field typed in is kept
+        if leaves_the_menu(frame, html):
+            root.innerHTML = html
+        elif window.novaMorph(root, html, True) is False:  # the field typed in is kept
             send({"ask": "redraw"})
         static = frame.get("static")
         if static:
@@ -253,6 +255,21 @@ def draw(frame):
         bring_choice(frame["focus"])
     for kind in frame.get("pull", ()):
         pull(kind)
+
+
+def leaves_the_menu(frame, html):
+    """The menu's Start (or Learn to play, or the workbench): nothing of the menu stays, so
+    the new screen's markup replaces it at once. Idiomorph matching the two unrelated trees,
+    and the layout it forced on removing the focused Start button, made this frame the one
+    long task while the bots play (docs/PERFORMANCE.md). Never with an elided part: it
+    names an element already shown."""
+    screen = frame.get("body", {}).get("data-nova-screen")
+    return (
+        screen is not None
+        and screen != "new"
+        and body.getAttribute("data-nova-screen") == "new"
+        and "data-nova-elided" not in html
+    )
 
 
 def perform(kind, data):
