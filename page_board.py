@@ -112,12 +112,29 @@ def bring_choice(kind):
         e = el(root.querySelector(sel))
         if e is not None:
             e.focus(js({"preventScroll": True}))
+            if kind == "game" and card_shown(e):
+                return
             r = e.getBoundingClientRect()
             if r.top < 0 or r.bottom > window.innerHeight:
                 e.scrollIntoView(js({"block": "center"}))
             else:
                 e.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
             return
+
+
+def card_shown(e):
+    """A play of a card in hand whose card shows (its top in the drawer's view and on screen):
+    a game's choice not scrolled to (a lesson's target is). On a phone the drawer scrolled
+    to a card's lowest play hid End turn under the held instruction."""
+    card = closest(e, ".hand-card")
+    if card is None:
+        return False
+    top, low, high = card.getBoundingClientRect().top, 0, window.innerHeight
+    drawer = closest(card, ".controls")
+    if drawer is not None:
+        view = drawer.getBoundingClientRect()
+        low, high = max(low, view.top), min(high, view.bottom)
+    return low <= top < high
 
 
 def drawer_to_top(at):
