@@ -230,9 +230,11 @@ def draw(frame):
             break
     html = frame.get("html")
     if html is not None:
-        if leaves_the_menu(frame, html):
-            root.innerHTML = html
-        elif window.novaMorph(root, html, True) is False:  # the field typed in is kept
+        if leaves_the_menu(frame):  # boot.js: a new screen's markup set, not morphed
+            drawn = window.novaReplace(root, html)
+        else:
+            drawn = window.novaMorph(root, html, True)  # the field typed in is kept
+        if drawn is False:
             send({"ask": "redraw"})
         static = frame.get("static")
         if static:
@@ -257,19 +259,11 @@ def draw(frame):
         pull(kind)
 
 
-def leaves_the_menu(frame, html):
-    """The menu's Start (or Learn to play, or the workbench): nothing of the menu stays, so
-    the new screen's markup replaces it at once. Idiomorph matching the two unrelated trees,
-    and the layout it forced on removing the focused Start button, made this frame the one
-    long task while the bots play (docs/PERFORMANCE.md). Never with an elided part: it
-    names an element already shown."""
+def leaves_the_menu(frame):
+    """The menu's Start (or Learn to play, or the workbench): nothing of the menu stays but
+    its keyed parts, so the new screen is set, not morphed (boot.js's novaReplace)."""
     screen = frame.get("body", {}).get("data-nova-screen")
-    return (
-        screen is not None
-        and screen != "new"
-        and body.getAttribute("data-nova-screen") == "new"
-        and "data-nova-elided" not in html
-    )
+    return screen is not None and screen != "new" and body.getAttribute("data-nova-screen") == "new"
 
 
 def perform(kind, data):

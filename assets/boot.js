@@ -286,6 +286,25 @@ window.novaMorph = (root, html, keepActive) => {
   return ok;
 };
 
+// A new screen (leaving the menu: Start, Learn to play, the workbench) keeps nothing of the
+// old one but its keyed parts (the rules help's text): the markup is set at once and each
+// elided part takes back the shown element with its key. Idiomorph matching two unrelated
+// trees, and the layout it forced on removing the focused Start button, made this frame the
+// one long task while the bots play (docs/PERFORMANCE.md). false, as novaMorph's: an elided
+// part found no shown element with its key.
+window.novaReplace = (root, html) => {
+  const shown = new Map();
+  for (const e of root.querySelectorAll("[data-nova-keep]")) shown.set(e.getAttribute("data-nova-keep"), e);
+  root.innerHTML = html;
+  let ok = true;
+  for (const hole of root.querySelectorAll("[data-nova-elided]")) {
+    const old = shown.get(hole.getAttribute("data-nova-keep"));
+    if (old) hole.replaceWith(old);
+    else ok = false;
+  }
+  return ok;
+};
+
 // The page (page.py, MicroPython) reads and writes storage through these: where
 // the browser denies storage (a third-party frame), reading `localStorage` throws, and
 // MicroPython's FFI does not hand that exception to Python's `try`.
