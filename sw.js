@@ -120,7 +120,7 @@ async function keep(rel, response) {
   if (mine) await cache.put(rel, mine);
 }
 
-// A runtime file or the snapshot, from the network. (A lean visit's look for the snapshot asks
+// A runtime file or the snapshot, from the network. (A lean boot's look for the snapshot asks
 // only for the HTTP cache's copy: that request's `cache` is not read here, since reading it
 // crashed Chromium's page under DevTools request interception.)
 async function passing(event, request, rel) {
@@ -139,7 +139,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       caches
         .match(rel, { cacheName: cacheFor(rel) })
-        // a hit for a URL with a query (a lean visit's shim, "?lean") is answered as that URL:
+        // a hit for a URL with a query (the shim asked for the snapshot, "?snapshot") is answered as that URL:
         // a module reads its query from its own URL, which a cached response would replace
         .then((hit) => (hit ? (url.search ? new Response(hit.body, hit) : hit) : passing(event, request, rel))),
     );

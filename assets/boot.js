@@ -1,5 +1,5 @@
 // Boot glue (the only page JS besides taps.js and the service worker): the game's worker's
-// start (a lean visit's boot, a failure said in plain words with a way to try again), progress
+// start (the snapshot's boot when asked for, a failure said in plain words with a way to try again), progress
 // text, storage for page.py, in-place updates, the board's pinch, and the service worker for
 // offline play (top-level page only, registered once the game is up).
 const body = document.body;
@@ -137,23 +137,20 @@ addEventListener("securitypolicyviolation", (e) => {
 });
 
 // The game's worker (index.html's <script type="py" worker name="nova-game">, its config
-// inline). A lean visit (a slow or metered connection as the browser reports it, or ?lean)
-// boots without the memory snapshot unless it is cached: the worker cannot read the page's
-// address, so the interpreter shim's own URL says it (tools/nova-shim.mjs reads ?lean there).
+// inline). Every visit boots lean, without the memory snapshot unless it is cached, but an
+// address with ?snapshot downloads it: the worker cannot read the page's address, so the
+// interpreter shim's own URL says it (tools/nova-shim.mjs reads ?snapshot there).
 // And PyScript waits for ever for a worker whose Python fails: the worker's `ready` rejects
 // with the error, which is said here.
 const gameWorker = document.querySelector('script[worker][name="nova-game"]');
 try {
-  const c = navigator.connection;
-  const lean = new URLSearchParams(location.search).has("lean") ||
-    Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
-  if (lean && gameWorker) {
+  if (new URLSearchParams(location.search).has("snapshot") && gameWorker) {
     const config = JSON.parse(gameWorker.getAttribute("config"));
     // (absolute: PyScript resolves only a path that ends in .mjs against the page)
-    config.interpreter = new URL(config.interpreter, location.href).href + "?lean";
+    config.interpreter = new URL(config.interpreter, location.href).href + "?snapshot";
     gameWorker.setAttribute("config", JSON.stringify(config));
   }
-} catch (e) { /* not lean */ }
+} catch (e) { /* lean */ }
 (function watchWorker(tries) {
   const xworker = gameWorker && gameWorker.xworker;
   if (xworker && xworker.ready) {

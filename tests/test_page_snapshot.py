@@ -1,8 +1,10 @@
 """The memory snapshot and the trimmed standard library (tools/build_site.py, tools/nova-shim.mjs).
 
-The game's worker restores a Pyodide memory snapshot with the game imported when
-its manifest matches; a missing, refused or corrupt snapshot means the ordinary boot with no
-error for the player. The snapshot must not replay the same random state on every load.
+Every visit boots lean (the ordinary boot, the trimmed stdlib and nova.zip) unless its address
+asks for the snapshot (``?snapshot``) or the snapshot is cached already. Then the game's worker
+restores a Pyodide memory snapshot with the game imported when its manifest matches; a missing,
+refused or corrupt snapshot means the ordinary boot with no error for the player. The snapshot
+must not replay the same random state on every load.
 """
 
 from __future__ import annotations
@@ -206,7 +208,7 @@ def test_page_and_worker_boot_from_the_snapshot(server_url: str, page):
     info: list[str] = []
     page.on("console", lambda msg: info.append(msg.text))
     fetched = downloads(page)
-    page.goto(server_url)
+    page.goto(server_url + "?snapshot")
     wait_ready(page)
     assert snapshot_state(page) == "used"
     assert_no_error_shown(page)
@@ -290,7 +292,7 @@ def test_page_boots_without_a_usable_snapshot_and_shows_no_error(
     else:
         page.context.route(pattern, handler)
     fetched = downloads(page)
-    page.goto(server_url)
+    page.goto(server_url + "?snapshot")
     wait_ready(page)
     state = snapshot_state(page)
     assert state.startswith("none") and reason in state, state
@@ -308,7 +310,7 @@ def test_page_boots_without_a_usable_snapshot_and_shows_no_error(
 
 def _new_game_deal(page_factory, server_url: str) -> tuple[str, str]:
     page = page_factory()
-    page.goto(server_url)
+    page.goto(server_url + "?snapshot")
     wait_ready(page)
     assert snapshot_state(page) == "used"
     seed = page.input_value("#nova-seed")
@@ -330,24 +332,24 @@ def test_two_page_loads_deal_different_games(server_url: str, page_factory):
 
 
 @pytest.mark.browser
-def test_a_lean_visit_never_downloads_the_snapshot(server_url: str, page):
-    """A slow or metered connection (forced here with ?lean) boots the ordinary way without
-    downloading the snapshot, and its service worker does not fetch it for later either: the
-    next lean visit boots the same way; a visit that is not lean uses the snapshot. (Each
-    lean visit asks for the snapshot from the cache only: a request that fails, no download.)"""
+def test_a_visit_downloads_the_snapshot_only_when_asked(server_url: str, page):
+    """Every visit boots the ordinary way without downloading the snapshot, and its service
+    worker does not fetch it for later either: the next visit boots the same way; an address
+    with ?snapshot downloads it and boots from it. (Each lean visit asks for the snapshot from
+    the cache only: a request that fails, no download.)"""
     fetched: list[str] = []
     page.context.on("requestfinished", lambda r: fetched.append(r.url))
-    page.goto(server_url + "?lean")
+    page.goto(server_url)
     wait_ready(page)
     assert snapshot_state(page) == "none: lean visit, not cached yet"
     assert_no_error_shown(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.goto(server_url + "?lean")
+    page.goto(server_url)
     wait_ready(page)
     assert snapshot_state(page) == "none: lean visit, not cached yet"
     assert [u for u in fetched if "/snapshot/nova-" in u] == []
-    page.goto(server_url)
+    page.goto(server_url + "?snapshot")
     wait_ready(page)
     assert snapshot_state(page) == "used"
     assert_no_error_shown(page)

@@ -1,16 +1,14 @@
 """Lighthouse's mobile performance figures for the built page (``make lighthouse``).
 
-    python tools/lighthouse.py [--runs 1] [--pages both|snapshot|lean] [--site DIR ...]
+    python tools/lighthouse.py [--runs 1] [--pages both|default|snapshot] [--site DIR ...]
 
 Serves ``_site/`` with tools/serve.py (the hosted headers, files gzipped as a static host
 sends them: ``--gzip``) and runs the pinned npm
 ``lighthouse`` (package.json) against it with the system Chromium (/usr/bin/chromium, or
 $CHROME_PATH): its default mobile preset (simulated slow 4G and a 4x slower CPU), the
-performance category only. Prints the score and the metrics, for the page as a fast
-connection gets it (the memory snapshot) and as a lean visit gets it (``?lean``: what a slow or
-metered connection gets on a first visit, the ordinary boot). Lighthouse's simulated
-throttling does not change what the browser reports about its connection, so the lean page is
-asked for by name. ``--site DIR`` (repeatable) measures another built site instead, for
+performance category only. Prints the score and the metrics, for the page as every visit gets
+it (the default: the lean, ordinary boot) and as an address that asks for the memory snapshot
+gets it (``?snapshot``). ``--site DIR`` (repeatable) measures another built site instead, for
 example a release built by its own ``tools/build_site.py --out DIR``, so that two builds are
 measured in one run, their runs interleaved. Not part of ``make test``: it measures, it
 asserts nothing.
@@ -66,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=1, help="runs (medians are printed)")
     ap.add_argument(
         "--pages",
-        choices=("both", "snapshot", "lean"),
+        choices=("both", "default", "snapshot"),
         default="both",
     )
     ap.add_argument(
@@ -85,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         for site in sites
     ]
-    pages = {"snapshot": "", "lean": "?lean"}
+    pages = {"default": "", "snapshot": "?snapshot"}
     if args.pages != "both":
         pages = {args.pages: pages[args.pages]}
     reports: dict[tuple[str, str], list[dict]] = {}
@@ -101,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             server.wait(timeout=10)
     for (site, name), runs in reports.items():
         where = f"{site}: " if len(sites) > 1 else ""
-        report(where + name + (" (?lean)" if name == "lean" else ""), runs)
+        report(where + name + (" (?snapshot)" if name == "snapshot" else ""), runs)
     return 0
 
 

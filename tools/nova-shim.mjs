@@ -7,7 +7,8 @@
 //              with a snapshot, only the part of it the snapshot has not imported yet;
 //   _loadSnapshot  a Pyodide memory snapshot with the game already imported (private API of
 //              the pinned Pyodide), when snapshot/manifest.json says it was made by this
-//              Pyodide with this very stdlib zip and its bytes hash right. Otherwise, or if
+//              Pyodide with this very stdlib zip and its bytes hash right, and only when
+//              the page asks for it (?snapshot) or it is cached already. Otherwise, or if
 //              restoring it fails, the ordinary boot: the player sees no difference but time.
 // The snapshot ships as a delta against the wasm module's own initial memory (its data
 // segments, tools/snapshot_delta.py): undone here with the same pyodide.asm.wasm that Pyodide
@@ -93,14 +94,11 @@ function hex(buffer) {
 // null, never a rejected promise. A worker that starts after the page is up (the workbench's,
 // the game's started again) takes the wasm and the snapshot from Cache Storage when the service
 // worker cached them, so that they are not downloaded again (the HTTP cache of an incognito
-// window keeps neither). A lean visit (boot.js puts ?lean on this module's URL: a slow or
-// metered connection, or the page's ?lean) uses the snapshot only from a cache.
+// window keeps neither). Every visit is lean (the snapshot is 3.5 MB, two fifths of a first
+// visit with it: issue 52 chose the boot by bytes) and uses the snapshot only from a cache,
+// unless the page's address asks for it (?snapshot: boot.js puts it on this module's URL).
 function download() {
-  let lean = new URL(import.meta.url).searchParams.has("lean");
-  try {
-    const c = navigator.connection;
-    lean = lean || Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
-  } catch (e) { /* not lean */ }
+  const lean = !new URL(import.meta.url).searchParams.has("snapshot");
   const cached = (url) =>
     Promise.resolve()
       .then(() => (globalThis.caches ? caches.match(url) : null))

@@ -37,8 +37,8 @@ def full_page_address(page_url: str) -> str:
 
     >>> full_page_address("https://x.example/nova/?embed&lang=en#n1.abc")
     'https://x.example/nova/?lang=en'
-    >>> full_page_address("https://x.example/nova/?lab&players=3&lean")
-    'https://x.example/nova/?lean='
+    >>> full_page_address("https://x.example/nova/?lab&players=3&snapshot")
+    'https://x.example/nova/?snapshot='
     """
     parts = urlsplit(page_url.split("#", 1)[0])
     pairs = parse_qsl(parts.query, keep_blank_values=True)

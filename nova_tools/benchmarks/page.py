@@ -5,11 +5,11 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 * boot: the bare Pyodide floor (``_site/bench/bare.html``: only ``loadPyodide()`` from the same
   self-hosted runtime) next to our page's time to ``<body data-nova-ready>``, cold (fresh
   browser context) and warm (new page in the same context); medians of ``--reps`` loads; the
-  page with its memory snapshot and with the snapshot's download refused (the ordinary boot,
-  Playwright route abort); the bots' worker's boot (``data-nova-worker-ms``) after each cold
-  load, next to the page's;
-* a lean first visit (``?lean``, what a slow or metered connection gets: the ordinary boot,
-  never the snapshot), cold, and the next lean visit, from the service worker's cache;
+  page with its memory snapshot (``?snapshot``: only an address that asks for it downloads
+  it) and with the snapshot's download refused (the ordinary boot, Playwright route abort);
+  the bots' worker's boot (``data-nova-worker-ms``) after each cold load, next to the page's;
+* the default visit (lean: the ordinary boot, the snapshot never downloaded), cold, and the
+  next visit, from the service worker's cache;
 * return visits in a player's browser (a profile on disk, whose HTTP cache and wasm code cache
   outlive the page, unlike the incognito contexts above): a first visit, then visits on each
   of which a game is played (``--return-moves`` clicks), the third and later timed, next to
@@ -20,7 +20,7 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
   raw and as a host would send it gzipped (-6) or brotli-compressed (quality 11, if the
   ``brotli`` package is installed: the test extra pins it); files already compressed (the
   snapshot) count as they are, and so, in effect, do the deflated zips (compressing them
-  again gains under 1%). With the snapshot, on the lean path (``?lean``), and the URLs
+  again gains under 1%). The default (lean) visit, one with the snapshot, and the URLs
   downloaded more than once (aim: none); then what starting the bots' worker downloads;
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
@@ -581,12 +581,19 @@ def main(argv: list[str]) -> int:
                     pyc_size,
                 )
                 _boot_once(
-                    browser, log, url, "data-nova-ready", ours_c, ours_w, size, worker=worker
+                    browser,
+                    log,
+                    url + "?snapshot",
+                    "data-nova-ready",
+                    ours_c,
+                    ours_w,
+                    size,
+                    worker=worker,
                 )
                 _boot_once(
                     browser,
                     log,
-                    url,
+                    url + "?snapshot",
                     "data-nova-ready",
                     plain_c,
                     plain_w,
@@ -597,7 +604,7 @@ def main(argv: list[str]) -> int:
                 _boot_once(
                     browser,
                     log,
-                    url + "?lean",
+                    url,
                     "data-nova-ready",
                     lean_c,
                     lean_w,
@@ -647,34 +654,34 @@ def main(argv: list[str]) -> int:
     row("bare loadPyodide() + our trimmed .pyc stdlib, warm", fmt(pyc_w), runs(pyc_w))
     states = ",".join(sorted(size.get("snapshot", set()))) or "?"
     row(
-        f"our page to data-nova-ready, cold (snapshot: {states})",
+        f"?snapshot to data-nova-ready, cold (snapshot: {states})",
         fmt(ours_c),
         f"{runs(ours_c)} = {_median(ours_c) / _median(bare_c):.2f}x bare cold",
     )
     row(
-        "our page to data-nova-ready, warm",
+        "?snapshot to data-nova-ready, warm",
         fmt(ours_w),
         f"{runs(ours_w)} = {_median(ours_w) / _median(bare_w):.2f}x bare warm",
     )
     states = ",".join(sorted(plain_size.get("snapshot", set()))) or "?"
     row(
-        f"our page, snapshot download refused ({states}), cold",
+        f"?snapshot, its download refused ({states}), cold",
         fmt(plain_c),
         f"{runs(plain_c)} = {_median(plain_c) / _median(bare_c):.2f}x bare cold",
     )
     row(
-        "our page, snapshot download refused, warm",
+        "?snapshot, its download refused, warm",
         fmt(plain_w),
         f"{runs(plain_w)} = {_median(plain_w) / _median(bare_w):.2f}x bare warm",
     )
     states = ",".join(sorted(lean_size.get("snapshot", set()))) or "?"
     row(
-        f"lean first visit (?lean: slow connection; {states}), cold",
+        f"our page, first visit (lean: {states}), cold",
         fmt(lean_c),
         f"{runs(lean_c)} = {_median(lean_c) / _median(bare_c):.2f}x bare cold",
     )
     row(
-        "lean, next visit (the service worker's cache), warm",
+        "our page, next visit (the service worker's cache), warm",
         fmt(lean_w),
         f"{runs(lean_w)} = {_median(lean_w) / _median(bare_w):.2f}x bare warm",
     )
@@ -694,7 +701,7 @@ def main(argv: list[str]) -> int:
         row(
             "bots' worker: boot to its first answer",
             fmt(worker),
-            f"{runs(worker)}; the page's cold boot {fmt(ours_c)} (after a cold page load)",
+            f"{runs(worker)}; the page's cold boot {fmt(ours_c)} (after a cold ?snapshot load)",
         )
     if plain_worker:
         row(
@@ -706,8 +713,8 @@ def main(argv: list[str]) -> int:
         "bytes of a whole first visit, counted at tools/serve.py: the page, its workers and "
         "the service worker's install; each download as a host would send it"
     )
-    _print_bytes(size, "with the snapshot", 7_500_000, "gzip", row)
-    _print_bytes(lean_size, "lean (?lean: the ordinary boot)", 5_000_000, "br", row)
+    _print_bytes(lean_size, "our page (lean: the ordinary boot)", 4_000_000, "br", row)
+    _print_bytes(size, "?snapshot (with the snapshot)", None, "", row)
     _print_bytes(bare_size, "reference: bare loadPyodide()", None, "", row)
     if size.get("worker_bytes"):
         w = size["worker_bytes"]
