@@ -46,7 +46,9 @@ def test_second_visit_works_offline(server_url: str, page):
         assert page.evaluate("navigator.onLine") is False
         # the ordinary boot, the trimmed stdlib and nova.zip read by the game's worker from
         # the cache (the snapshot was never downloaded: it is not asked for)
-        assert page.get_attribute("html", "data-nova-snapshot") == "none: lean visit, not cached yet"
+        assert (
+            page.get_attribute("html", "data-nova-snapshot") == "none: lean visit, not cached yet"
+        )
         # and a game plays offline: new game, a Launch, end the turn, the next player's turn
         page.click('[data-ui="new-game"]')
         page.click('[data-ui="ready"]')
