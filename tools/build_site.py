@@ -657,6 +657,32 @@ const py = await mod.loadPyodide(pyc ? {{ indexURL, stdLibURL }} : {{ indexURL }
 py.runPython("import js; js.document.body.dataset.bareReady = ''");
 """
 
+# The fixed stack's floor on the page's main thread (bench-page --long-tasks): PyScript and
+# MicroPython as the page loads them, running two lines of Python, nothing of the game.
+FLOOR_HTML = """\
+<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>PyScript and MicroPython alone (benchmark reference)</title>
+  <link rel="icon" href="../assets/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="../{pyscript_dir}/core.css">
+  <script type="module" src="../{pyscript_dir}/core.js"></script>
+</head>
+<body><p>PyScript and MicroPython as the game's page loads them, and nothing else; sets
+data-nova-ready.</p>
+<script type="mpy" src="./floor.py" config="{config}"></script>
+</body>
+</html>
+"""
+
+FLOOR_PY = """\
+import js
+
+js.document.body.setAttribute("data-nova-ready", "")
+"""
+
 
 # PyScript's files the game loads, on the page and in the bots' worker: its core, the stubs of
 # the plugins the core imports even when pyscript.toml turns them off, and the small TOML reader
@@ -887,6 +913,16 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         "bench/bare.mjs",
         BARE_JS.format(stdlib=stdlib_name, pyodide_dir=p["PYODIDE_DIR"]).encode(),
     )
+    floor_config = {"interpreter": f"../{p['MICROPYTHON_DIR']}/micropython.mjs"}
+    floor_config["plugins"] = parsed["plugins"]
+    site.write(
+        "bench/floor.html",
+        FLOOR_HTML.format(
+            pyscript_dir=p["PYSCRIPT_DIR"],
+            config=html_lib.escape(json.dumps(floor_config, separators=(",", ":"))),
+        ).encode(),
+    )
+    site.write("bench/floor.py", FLOOR_PY.encode())
 
     removed = site.prune()
     print(

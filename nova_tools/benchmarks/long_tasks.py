@@ -94,21 +94,9 @@ def frame_long_tasks(
     browser = launch_chromium(playwright, extra_args=SHARED_RENDERER)
     try:
         with served(extra_ancestors=[host]) as url:
-            w, h = PHONE["width"] - 20, PHONE["height"] - 140
-            (Path(host_dir.name) / "index.html").write_text(
-                "<!doctype html><title>publisher</title><link rel='icon' href='data:,'>"
-                f"<script>{OBSERVE_JS}</script><h1>Support page</h1><p>Our game:</p>"
-                f'<iframe id="game" src="{url}{page_path}?embed" width="{w}" height="{h}"></iframe>'
+            ctx, page, ready = _framed(
+                browser, host, Path(host_dir.name), url + page_path, throttle
             )
-            ctx = browser.new_context(viewport=PHONE)
-            page = ctx.new_page()
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-            page.goto(host + "/index.html", wait_until="commit")
-            page.wait_for_selector("#game", state="attached")
-            frame = page.frame_locator("#game")
-            frame.locator("body[data-nova-ready]").wait_for(state="attached", timeout=300_000)
-            ready = page.evaluate("performance.now()")
             game = next(f for f in page.frames if f != page.main_frame)
             game.select_option("#nova-bot-0", "pilot")
             game.select_option("#nova-bot-1", "admiral")
@@ -138,6 +126,71 @@ def frame_long_tasks(
         "bots_where": where,
         "moves": moves,
     }
+
+
+def _framed(browser, host: str, host_dir: Path, src: str, throttle: float):
+    """The publisher's support page with ``src`` in its iframe, loaded with the CPU slowed:
+    (context, page, the page's clock when the frame's body says data-nova-ready)."""
+    w, h = PHONE["width"] - 20, PHONE["height"] - 140
+    query = "&embed" if "?" in src else "?embed"
+    (host_dir / "index.html").write_text(
+        "<!doctype html><title>publisher</title><link rel='icon' href='data:,'>"
+        f"<script>{OBSERVE_JS}</script><h1>Support page</h1><p>Our game:</p>"
+        f'<iframe id="game" src="{src}{query}" width="{w}" height="{h}"></iframe>'
+    )
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(host + "/index.html", wait_until="commit")
+    page.wait_for_selector("#game", state="attached")
+    frame = page.frame_locator("#game")
+    frame.locator("body[data-nova-ready]").wait_for(state="attached", timeout=300_000)
+    return ctx, page, page.evaluate("performance.now()")
+
+
+FLOOR = "bench/floor.html"  # PyScript and MicroPython alone (tools/build_site.py FLOOR_HTML)
+
+
+def floor_long_tasks(playwright, served, throttle: float, loads: int) -> dict:
+    """The fixed stack's floor: ``bench/floor.html`` (PyScript and MicroPython as the page
+    loads them, two lines of Python) in the publisher's frame and on its own page, navigation
+    to ready, ``loads`` times each: the long tasks no page of ours can go under."""
+    host_dir = tempfile.TemporaryDirectory()
+    server, host = _publisher(Path(host_dir.name))
+    framed: list[dict] = []
+    own: list[dict] = []
+    try:
+        with served(extra_ancestors=[host]) as url:
+            shared = launch_chromium(playwright, extra_args=SHARED_RENDERER)
+            alone = launch_chromium(playwright)
+            try:
+                for _ in range(loads):
+                    ctx, page, ready = _framed(
+                        shared, host, Path(host_dir.name), url + FLOOR, throttle
+                    )
+                    framed.append(summary(page.evaluate("window.__novaLong"), 0.0, ready))
+                    ctx.close()
+                    ctx = alone.new_context(viewport=PHONE, has_touch=True)
+                    ctx.add_init_script(OBSERVE_JS)
+                    page = ctx.new_page()
+                    cdp = ctx.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+                    page.goto(url + FLOOR, wait_until="commit")
+                    page.wait_for_selector(
+                        "body[data-nova-ready]", state="attached", timeout=300_000
+                    )
+                    ready = page.evaluate("performance.now()")
+                    own.append(summary(page.evaluate("window.__novaLong"), 0.0, ready))
+                    ctx.close()
+            finally:
+                shared.close()
+                alone.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        host_dir.cleanup()
+    return {"framed": framed, "own": own}
 
 
 def start_against(page, level: str) -> None:
@@ -225,11 +278,28 @@ def own_page_long_tasks(
     }
 
 
+def _fmt(s: dict) -> str:
+    if s["count"] is None:
+        return "not observed"
+    return f"{s['count']} tasks, {s['total']:,.0f} ms, longest {s['longest']:,.0f}"
+
+
+def print_floor(floor: dict, args, row) -> None:
+    """The floor's loads, one line each for the frame and the page: tasks and the longest."""
+
+    def each(runs: list[dict]) -> str:
+        return " ".join(f"{r['count']}/{r['longest']:,.0f}" for r in runs)
+
+    print(
+        f"reference: PyScript and MicroPython alone ({FLOOR}), navigation to ready, CPU slowed "
+        f"{args.throttle:g}x; each load's long tasks / the longest ms"
+    )
+    row("  in the publisher's frame", each(floor["framed"]), f"{len(floor['framed'])} loads")
+    row("  on its own page", each(floor["own"]), f"{len(floor['own'])} loads")
+
+
 def print_long_tasks(frame: dict, own: dict, args, row) -> None:
-    def fmt(s: dict) -> str:
-        if s["count"] is None:
-            return "not observed"
-        return f"{s['count']} tasks, {s['total']:,.0f} ms, longest {s['longest']:,.0f}"
+    fmt = _fmt
 
     print(f"long tasks (>= 50 ms), CPU slowed {args.throttle:g}x")
     print("  the publisher's page, the game in its frame sharing the renderer, 390x844:")

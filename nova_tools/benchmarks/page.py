@@ -505,6 +505,13 @@ def main(argv: list[str]) -> int:
         "--own-decisions", type=int, default=20, help="decisions of the game vs the Admiral"
     )
     ap.add_argument(
+        "--floor-loads",
+        type=int,
+        default=3,
+        help="with --long-tasks: loads of the reference, PyScript and MicroPython alone "
+        "(bench/floor.html of _site/), in the frame and on its own page (0: none)",
+    )
+    ap.add_argument(
         "--page",
         action="append",
         default=[],
@@ -742,12 +749,21 @@ def main(argv: list[str]) -> int:
 
 
 def _long_tasks(args, sync_playwright) -> int:
-    from .long_tasks import frame_long_tasks, own_page_long_tasks, print_long_tasks
+    from .long_tasks import (
+        floor_long_tasks,
+        frame_long_tasks,
+        own_page_long_tasks,
+        print_floor,
+        print_long_tasks,
+    )
 
     def row(name: str, value: str, ref: str) -> None:
         print(f"  {name:<44} {value:>34}   {ref}")
 
     with sync_playwright() as p:
+        if args.floor_loads:
+            floor = floor_long_tasks(p, served_site, args.throttle, args.floor_loads)
+            print_floor(floor, args, row)
         for root in args.site or [None]:
             for page in args.page or [""]:
                 served = functools.partial(served_site, root=root)
