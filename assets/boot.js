@@ -1,7 +1,8 @@
 // Boot glue (the only page JS besides taps.js and the service worker): the game's worker's
-// start (the snapshot's boot when asked for, a failure said in plain words with a way to try again), progress
-// text, storage for page.py, in-place updates, the board's pinch, and the service worker for
-// offline play (top-level page only, registered once the game is up).
+// start (the snapshot's boot when asked for, a failure said in plain words with a way to try
+// again), progress text, storage for page.py, in-place updates, the board's pinch, and the
+// service worker for offline play (top-level page only, registered once the game is up) with
+// the snapshot fetched for a returning player's next visits.
 const body = document.body;
 
 // Embedded in someone else's page (?embed, or simply framed): the compact layout
@@ -242,7 +243,8 @@ function registerServiceWorker() {
       .then(watchForRelease)
       .then(() => {
         if (returning) {
-          setTimeout(() => prefetchSnapshot().catch((e) => console.info("no snapshot for later:", e)), PREFETCH_AFTER_MS);
+          const later = () => prefetchSnapshot().catch((e) => console.info("no snapshot for later:", e));
+          setTimeout(later, PREFETCH_AFTER_MS);
         }
       })
       .catch((e) => console.info("no offline mode:", e));

@@ -250,6 +250,8 @@ def test_rules_on_a_phone_close_control_in_sight_and_a_tap_beside_closes(page_fa
     assert page.locator(".track-help .track-pic").count() >= 3
     for part, shot in ((".track-help", "track"), (".scoring-help", "scoring")):
         page.locator(part).scroll_into_view_if_needed()
+        # the help's sections out of view are content-visibility: auto: drawn a frame later
+        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         page.screenshot(path=str(SHOTS / f"phone-rules-{shot}.png"))
     page.eval_on_selector(".help", "e => e.scrollTop = e.scrollHeight")
     assert all(page.evaluate(IN_VIEW, ".help .close")), "the Close button scrolled away"

@@ -149,6 +149,19 @@ def _framed(browser, host: str, host_dir: Path, src: str, throttle: float):
     return ctx, page, page.evaluate("performance.now()")
 
 
+def _alone(browser, url: str, throttle: float):
+    """``url`` on its own page at 390x844, its long tasks observed from the start, loaded with
+    the CPU slowed: (context, page, the page's clock at its body's data-nova-ready)."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True)
+    ctx.add_init_script(OBSERVE_JS)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("body[data-nova-ready]", state="attached", timeout=300_000)
+    return ctx, page, page.evaluate("performance.now()")
+
+
 FLOOR = "bench/floor.html"  # PyScript and MicroPython alone (tools/build_site.py FLOOR_HTML)
 
 
@@ -171,16 +184,7 @@ def floor_long_tasks(playwright, served, throttle: float, loads: int) -> dict:
                     )
                     framed.append(summary(page.evaluate("window.__novaLong"), 0.0, ready))
                     ctx.close()
-                    ctx = alone.new_context(viewport=PHONE, has_touch=True)
-                    ctx.add_init_script(OBSERVE_JS)
-                    page = ctx.new_page()
-                    cdp = ctx.new_cdp_session(page)
-                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-                    page.goto(url + FLOOR, wait_until="commit")
-                    page.wait_for_selector(
-                        "body[data-nova-ready]", state="attached", timeout=300_000
-                    )
-                    ready = page.evaluate("performance.now()")
+                    ctx, page, ready = _alone(alone, url + FLOOR, throttle)
                     own.append(summary(page.evaluate("window.__novaLong"), 0.0, ready))
                     ctx.close()
             finally:
@@ -249,14 +253,7 @@ def own_page_long_tasks(
     rng = random.Random(seed)
     browser = launch_chromium(playwright)
     try:
-        ctx = browser.new_context(viewport=PHONE, has_touch=True)
-        ctx.add_init_script(OBSERVE_JS)
-        page = ctx.new_page()
-        cdp = ctx.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.goto(url + page_path, wait_until="commit")
-        page.wait_for_selector("body[data-nova-ready]", state="attached", timeout=300_000)
-        ready = page.evaluate("performance.now()")
+        ctx, page, ready = _alone(browser, url + page_path, throttle)
         start_against(page, "admiral")
         started = page.evaluate("performance.now()")
         n, first = play_on(page, decisions, rng)
@@ -299,27 +296,26 @@ def print_floor(floor: dict, args, row) -> None:
 
 
 def print_long_tasks(frame: dict, own: dict, args, row) -> None:
-    fmt = _fmt
 
     print(f"long tasks (>= 50 ms), CPU slowed {args.throttle:g}x")
     print("  the publisher's page, the game in its frame sharing the renderer, 390x844:")
     row(
         "  navigation to the game ready",
-        fmt(frame["to_ready"]),
+        _fmt(frame["to_ready"]),
         f"ready at {frame['ready_ms']:,.0f} ms",
     )
     row(
         f"  while bots play ({frame['moves']} decisions)",
-        fmt(frame["bots"]),
+        _fmt(frame["bots"]),
         f"bots think in the {frame['bots_where'] or '?'}",
     )
     print("  the game's own page, 390x844, a game against the Admiral:")
-    row("  navigation to ready", fmt(own["to_ready"]), f"ready at {own['ready_ms']:,.0f} ms")
+    row("  navigation to ready", _fmt(own["to_ready"]), f"ready at {own['ready_ms']:,.0f} ms")
     row(
         f"  Start to decision {own['moves']}",
-        fmt(own["game"]),
+        _fmt(own["game"]),
         f"bots think in the {own['bots_where'] or '?'}",
     )
-    row("  navigation to the last of them", fmt(own["all"]), f"at {own['end_ms']:,.0f} ms")
+    row("  navigation to the last of them", _fmt(own["all"]), f"at {own['end_ms']:,.0f} ms")
     first = own["first_decision_ms"]
     row("  navigation to the first decision", f"{first:,.0f} ms" if first else "?", "")
