@@ -465,6 +465,12 @@ def memory_gb():
         return None
 
 
+def shown_keys():
+    """The data-nova-keep keys of the parts on screen (nova/render/keep.py)."""
+    parts = root.querySelectorAll("[data-nova-keep]")
+    return [str(parts.item(i).getAttribute("data-nova-keep")) for i in range(parts.length)]
+
+
 async def begin(worker, restarted):
     """The worker is up: start the game there, draw its first frame, send what waited."""
     loc = window.location
@@ -481,6 +487,9 @@ async def begin(worker, restarted):
         "memory_gb": memory_gb(),
         # the first install of the service worker: the worker hands its downloads over
         "hand_over": (not restarted) and bool(await window.novaFirstInstall),
+        # what the page shows already (the prerendered screen's rules help: three quarters
+        # of its elements) comes back elided, and the first frame's morph skips it
+        "kept": shown_keys(),
     }
     text = await worker.start(json.dumps(start))
     game["worker"] = worker

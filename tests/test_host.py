@@ -18,7 +18,11 @@ class Page:
     performs the writes, remembers the body's attributes and the last markup."""
 
     def __init__(
-        self, storage: dict[str, str] | None = None, query: str = "", refused: str = ""
+        self,
+        storage: dict[str, str] | None = None,
+        query: str = "",
+        refused: str = "",
+        kept: tuple[str, ...] = (),
     ) -> None:
         self.storage = {} if storage is None else storage
         self.body: dict[str, str] = {}
@@ -27,7 +31,7 @@ class Page:
         start = PageMessage(
             Ask.START, page_url="https://nova.example/", query=query,
             storage={k: v for k, v in self.storage.items() if k.startswith("nova")},
-            how=refused,
+            how=refused, kept=kept,
         )  # fmt: skip
         self.host = GameHost(PageMessage.from_json(start.to_json()))
         self.take(self.host.first_frame())
@@ -68,6 +72,20 @@ def test_the_first_frame_draws_the_start_screen_and_says_ready():
     assert "data-nova-ready" in page.body
     assert page.body["data-nova-screen"] == "new"
     assert 'data-ui="new-game"' in page.html
+
+
+def test_the_first_frame_leaves_out_what_the_prerendered_screen_shows_already():
+    """The page says which keyed parts it shows (the prerendered start screen's rules help,
+    most of its elements): the first frame sends them elided, so the page's morph skips
+    them; a key the page does not show is sent whole."""
+    whole = Page().html
+    shown = tuple(re.findall(r'data-nova-keep="([^"]+)"', whole))
+    assert shown, "the start screen has no keyed part"
+    first = Page(kept=(*shown, "p00000000")).html
+    for key in shown:
+        assert re.search(rf'<[^>]*data-nova-keep="{key}"[^>]*data-nova-elided', first), key
+    assert len(first) < len(whole) / 2
+    assert 'data-ui="new-game"' in first
 
 
 def test_a_game_plays_by_clicks_and_its_save_reaches_the_pages_storage_and_resumes():

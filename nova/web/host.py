@@ -182,7 +182,8 @@ class GameHost:
         self.c = controller or Controller(SaveStore(self.storage), embed=start.embed)
         self.c.page_url = start.page_url
         self.here = start.page_url
-        self.kept: frozenset[str] = frozenset()
+        # the keyed parts the page shows: sent elided (empty), so that its morph skips them
+        self.kept: frozenset[str] = frozenset(start.kept)
         self.shown: tuple = ()
         self.drawn = False  # a screen was sent since the last frame
         self.html: str | None = None

@@ -91,6 +91,9 @@ class PageMessage:
     # START: the page installs its service worker for the first time: the worker hands it the
     # big files it downloaded (the wasm, the snapshot) before its first frame
     hand_over: bool = False
+    # START: the keys of the keyed parts the page shows already (the prerendered first
+    # screen's rules help, or the last screen of a worker that died): sent elided
+    kept: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         d = asdict(self)
@@ -103,6 +106,7 @@ class PageMessage:
         d["ask"] = Ask(d["ask"])
         if d.get("target") is not None:
             d["target"] = Target(**d["target"])
+        d["kept"] = tuple(str(k) for k in d.get("kept", ()))
         return cls(**d)
 
 
