@@ -61,6 +61,16 @@ def without_function_annotations(tree):
                     arg.annotation = None
     return tree
 
+def with_class_names(tree):
+    # Our package only: each class's docstring is its name. A dataclass without a docstring
+    # makes one at import from inspect.signature (dataclasses._process_class): in Pyodide a
+    # fifth of the game's import, which every boot that does not restore the snapshot pays
+    # (the game's import under Node's Pyodide: 236 ms against 295, medians of three).
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            node.body.insert(0, ast.Expr(ast.Constant(node.name)))
+    return ast.fix_missing_locations(tree)
+
 def lines_at_def(code):
     # The standard library's code only: each code object's line table says the line of its
     # def (co_firstlineno) for every instruction, in the table's shortest form that still
@@ -90,7 +100,7 @@ def compile_tree(items, out_path, prefix, pycache=False):
                 try:
                     source = without_docstrings(data, prefix + name)
                     if pycache:
-                        source = without_function_annotations(source)
+                        source = with_class_names(without_function_annotations(source))
                     code = compile(source, prefix + name, "exec", dont_inherit=True, optimize=0)
                     if not pycache:
                         code = lines_at_def(code)
