@@ -913,8 +913,8 @@ def build(out: Path, pyc_package: bool = True) -> Site:
         "bench/bare.mjs",
         BARE_JS.format(stdlib=stdlib_name, pyodide_dir=p["PYODIDE_DIR"]).encode(),
     )
-    floor_config = {"interpreter": f"../{p['MICROPYTHON_DIR']}/micropython.mjs"}
-    floor_config["plugins"] = parsed["plugins"]
+    # the page's MicroPython config, from bench/ (no [files]: two lines of Python)
+    floor_config = {"interpreter": "." + mpy_module, "plugins": parsed["plugins"]}
     site.write(
         "bench/floor.html",
         FLOOR_HTML.format(
