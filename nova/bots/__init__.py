@@ -69,10 +69,10 @@ BOT_NAMES = ("random", "greedy", "search", "raider", "best")
 LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
 # never a seat in the page: the ceiling sees what its seat cannot; the bots on trial (TRIAL)
 # are not shipped to it
-LAB_ONLY = ("peek", "reply")
+LAB_ONLY = ("peek", "reply", "stepwise")
 # on trial for a level (docs/BOTS.md, "On trial"): honest bots (their seat's view only, as the
 # no-peek test checks) that the lab plays until a gate makes one a level
-TRIAL = ("reply",)
+TRIAL = ("reply", "stepwise")
 BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
 
 

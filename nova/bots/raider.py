@@ -42,6 +42,9 @@ class RaiderBot(SearchBot):
     name = "raider"
     weights = WEIGHTS
     prior = PRIOR
+    # the best actions whose other ways to be carried out are tried, and how many each
+    wide = WIDE
+    alternatives = ALTERNATIVES
     candidates = CANDIDATES + WIDE * ALTERNATIVES
     # with twice the candidates, a short thinking time cannot visit them all: stop in time
     time_share = TIME_SHARE
@@ -73,7 +76,7 @@ class RaiderBot(SearchBot):
         w = self.weights
         extra = []
         actions = [(v, moves) for v, moves in ranked if moves != [END] and len(moves) > 1]
-        for _, moves in actions[:WIDE]:
+        for _, moves in actions[: self.wide]:
             # the card played for its action, after the chain link that opens it if any
             k = 1 if moves[0].mode in ("s", "l") else 0
             if moves[k].kind != mv.PLAY or moves[k].mode not in ("u", "r"):
@@ -90,6 +93,6 @@ class RaiderBot(SearchBot):
                 ),
                 key=lambda o: -o[0],
             )
-            extra += ways[:ALTERNATIVES]
+            extra += ways[: self.alternatives]
             yield
         return sorted(ranked + extra, key=lambda o: -o[0])

@@ -1,0 +1,51 @@
+"""``stepwise``: the raider's search made at every step of its turn, not only the first.
+
+The raider (:mod:`nova.bots.raider`) searches once a turn: its candidates are the best few
+*first* steps, each completed into a whole turn by the greedy planner, and the plan chosen
+is remembered, so every later action of the turn (the second card, the third, where to go
+with them) is the greedy planner's choice made before the first action was even seen
+through. Its ceiling (docs/BOTS.md: seeing every hidden card adds nothing, twice the
+simulations about +12 Elo) says the limit is what it searches, not how often.
+
+This bot remembers only the first step of the plan it chose (the action it carries out,
+with the chain link before it, or a Launch, or the end of the turn with its chain links),
+so at the next point between actions it searches again, from the position the step
+reached: every action of its turn is chosen by the search, each with its own candidates
+and rollouts. Everything else is the raider's: candidates, prior, deals, successive
+halving, the budget (simulations per search) and the page's time budget (a decision never
+thinks longer than the raider's; a turn thinks once per action). The same public view, no
+peeking: every state it thinks on is dealt from ``state.view(seat)``.
+"""
+
+from __future__ import annotations
+
+from ..rules import State
+from ..rules import move as mv
+from .raider import RaiderBot
+
+
+def first_step(s: State, me: int, plan: list[str]) -> list[str]:
+    """The decisions of ``plan`` up to the end of its first step: through its first action
+    finished (chain links before it included), a Launch, or the end of the turn."""
+    out: list[str] = []
+    for m in plan:
+        if s.over or s.current_player != me:
+            break
+        move = mv.Move(m)
+        s = s.apply(move)
+        out.append(m)
+        link = move.kind == mv.PLAY and move.mode in ("s", "l")
+        if s.pending is None and not s.spawn_shard and not link:
+            break
+    return out
+
+
+class StepwiseBot(RaiderBot):
+    name = "stepwise"
+
+    def remember(self, state, seat: int, moves) -> None:
+        # only the first step: the next one is searched again from where it leads
+        super().remember(state, seat, first_step(state, seat, list(moves)))
+
+
+BOT = StepwiseBot

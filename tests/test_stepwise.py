@@ -1,0 +1,82 @@
+"""The ``stepwise`` bot (nova/bots/stepwise.py): the raider's search at every step of its
+turn. Its legality, determinism and blindness to hidden cards are tests/test_bots.py's
+(``TRIAL``); here, what it changes from the raider. Tiny budgets: what is checked is what it
+does, never how strong it is (docs/BOTS.md has its games)."""
+
+from __future__ import annotations
+
+from nova.bots import RaiderBot
+from nova.bots.stepwise import StepwiseBot, first_step
+from nova.rules import State, new_game
+from nova.rules import move as mv
+
+
+def _turn_start(seed: int, rounds: int = 4) -> State:
+    s = new_game(players=2, seed=seed)
+    bots = [RaiderBot(budget=2), RaiderBot(budget=2)]
+    k = 0
+    while s.round < rounds:
+        seat = s.current_player
+        s = s.apply(bots[seat].choose(s.view(seat), k))
+        k += 1
+    return s
+
+
+class _Counting(StepwiseBot):
+    searches = 0
+
+    def _search(self):
+        type(self).searches += 1
+        return (yield from super()._search())
+
+
+def _play_turn(bot, s: State, seed: int) -> tuple[list[str], State]:
+    me, moves = s.current_player, []
+    while not s.over and s.current_player == me:
+        m = bot.choose(s.view(me), seed + len(moves))
+        moves.append(m)
+        s = s.apply(m)
+    return moves, s
+
+
+def test_the_first_step_ends_between_actions():
+    """The step remembered is a prefix of the plan that ends where no action is under way
+    and no chain link waits for its action: an action finished, a Launch, or the turn's end."""
+    seen = 0
+    for seed in (3, 4, 5):
+        s = _turn_start(seed)
+        me = s.current_player
+        bot = RaiderBot(budget=4)
+        bot.choose(s.view(me), 1)
+        assert bot.trace is not None
+        for plan in map(list, bot.trace.plans):
+            step = first_step(s, me, plan)
+            assert step and plan[: len(step)] == step
+            after = s
+            for m in step:
+                after = after.apply(m)
+            if after.over or after.current_player != me:
+                continue  # the turn ended (or the game): a Spawn may be under way for another
+            last = mv.Move(step[-1])
+            assert after.pending is None and not after.spawn_shard
+            assert not (last.kind == mv.PLAY and last.mode in ("s", "l"))
+            seen += len(step) < len(plan)
+    assert seen > 0  # some plans went on past their first step
+
+
+def test_every_action_of_its_turn_is_searched():
+    """The raider searches once a turn and replays its plan; this bot searches again after
+    each step, from where the step led, and starts the turn as the raider does."""
+    searched_more = 0
+    for seed in (3, 4, 5, 6):
+        s = _turn_start(seed)
+        me = s.current_player
+        first = RaiderBot(budget=4).choose(s.view(me), 11)
+        bot = _Counting(budget=4)
+        _Counting.searches = 0
+        moves, _ = _play_turn(bot, s, 11)
+        assert moves[0] == first  # the same first search
+        actions = sum(1 for m in moves if mv.Move(m).kind in (mv.PLAY, mv.LAUNCH))
+        searched_more += _Counting.searches > 1
+        assert _Counting.searches <= max(1, actions + 1)
+    assert searched_more > 0
