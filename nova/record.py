@@ -25,7 +25,7 @@ MAX_MOVES = 20000
 # the page starts fast)
 SEAT_KINDS = (
     *("", "random", "greedy", "search", "raider", "best"),
-    *("cadet", "pilot", "ace", "admiral"),
+    *("cadet", "pilot", "ace", "captain", "admiral"),
 )
 
 

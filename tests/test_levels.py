@@ -31,9 +31,11 @@ LADDER_FILES = (
     LADDER / "2026-11-27-levels-pilot-ace8.jsonl",  # greedy - search:8 - raider:48
     LADDER / "2026-11-27-levels-pilot-ace8-seed50.jsonl",
     LADDER / "2026-11-27-levels-ace8-admiral.jsonl",
+    LADDER / "2026-11-29-ladder-stepwise96-raider48.jsonl",  # raider:48 - stepwise:96
 )
-# the levels' bots, and search:16 and search:48 linking greedy to raider:48 in the older games
-RUNGS = ("novice", "greedy", "search:8", "search:16", "search:48", "raider:48")
+# the levels' bots, search:16 and search:48 linking greedy to raider:48 in the older games, and
+# raider:48 (the Admiral until stepwise:96) linking the Ace to the Admiral
+RUNGS = ("novice", "greedy", "search:8", "search:16", "search:48", "raider:48", "stepwise:96")
 
 
 def test_each_level_is_at_least_100_elo_above_the_one_below() -> None:

@@ -22,6 +22,16 @@ def _turn_start(seed: int, rounds: int = 4) -> State:
     return s
 
 
+class _WideRaider(RaiderBot):
+    """The raider with the stepwise bot's candidates: what it searches at a turn's start."""
+
+    wide, alternatives, candidates = (
+        StepwiseBot.wide,
+        StepwiseBot.alternatives,
+        StepwiseBot.candidates,
+    )
+
+
 class _Counting(StepwiseBot):
     searches = 0
 
@@ -66,12 +76,13 @@ def test_the_first_step_ends_between_actions():
 
 def test_every_action_of_its_turn_is_searched():
     """The raider searches once a turn and replays its plan; this bot searches again after
-    each step, from where the step led, and starts the turn as the raider does."""
+    each step, from where the step led, and starts the turn as the raider with its candidates
+    does."""
     searched_more = 0
     for seed in (3, 4, 5, 6):
         s = _turn_start(seed)
         me = s.current_player
-        first = RaiderBot(budget=4).choose(s.view(me), 11)
+        first = _WideRaider(budget=4).choose(s.view(me), 11)
         bot = _Counting(budget=4)
         _Counting.searches = 0
         moves, _ = _play_turn(bot, s, 11)
@@ -80,3 +91,19 @@ def test_every_action_of_its_turn_is_searched():
         searched_more += _Counting.searches > 1
         assert _Counting.searches <= max(1, actions + 1)
     assert searched_more > 0
+
+
+def test_it_tries_more_ways_to_carry_out_its_best_actions_than_the_raider():
+    """Each search weighs the raider's candidates and more: other ways to carry out more of
+    its best actions (WIDE, ALTERNATIVES), as many as the position has."""
+    wider = 0
+    for seed in (3, 4, 5):
+        s = _turn_start(seed)
+        view = s.view(s.current_player)
+        raider, bot = RaiderBot(budget=4), StepwiseBot(budget=4)
+        raider.choose(view, 2)
+        bot.choose(view, 2)
+        assert raider.trace is not None and bot.trace is not None
+        assert set(raider.trace.plans) <= set(bot.trace.plans)
+        wider += len(bot.trace.plans) > len(raider.trace.plans)
+    assert wider > 0

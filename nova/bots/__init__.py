@@ -19,11 +19,15 @@ The bots, weakest first:
     test accepts it (:mod:`nova.bots.raider`);
 ``best``
     the strongest bot the page offers, whichever it is today (:data:`BEST`);
+``stepwise``
+    the raider's search made again at every step of its turn, not only its first, with more
+    ways to carry out each step (:mod:`nova.bots.stepwise`): the Admiral level's bot
+    (offered by level only, so not in ``BOT_NAMES``);
 ``reply``
     on trial for the lab only (:data:`TRIAL`, not shipped to the page): the raider's search
     with the next seat's reply searched instead of played greedily (:mod:`nova.bots.reply`).
 
-A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``admiral``:
+A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``captain``, ``admiral``:
 :mod:`nova.bots.levels`), each one of these bots at a fixed setting with its rating;
 ``make_bot`` and the lab take a level's name wherever they take a bot's.
 
@@ -64,16 +68,21 @@ from .peek import PeekingBot
 from .raider import RaiderBot
 from .search import DEFAULT_BUDGET, SearchBot
 from .simple import Bot, GreedyBot, RandomBot
+from .stepwise import StepwiseBot
 
 BOT_NAMES = ("random", "greedy", "search", "raider", "best")
-LEVEL_ONLY = ("novice",)  # offered as a level (cadet), not by its own name
+# offered as a level (cadet, admiral), not by their own names
+LEVEL_ONLY = ("novice", "stepwise")
 # never a seat in the page: the ceiling sees what its seat cannot; the bots on trial (TRIAL)
 # are not shipped to it
-LAB_ONLY = ("peek", "reply", "stepwise")
+LAB_ONLY = ("peek", "reply")
 # on trial for a level (docs/BOTS.md, "On trial"): honest bots (their seat's view only, as the
 # no-peek test checks) that the lab plays until a gate makes one a level
-TRIAL = ("reply", "stepwise")
-BEST = "raider"  # what ``best`` plays: the strongest on the ladder of docs/BOTS.md
+TRIAL = ("reply",)
+# what ``best`` plays, with the page's think time instead of a fixed budget: the raider. The
+# stepwise bot (the Admiral) is stronger at its fixed budget (docs/BOTS.md), but it thinks once
+# per step of its turn, so a think time a search would make its turns several times as long
+BEST = "raider"
 
 
 class _Instant:
@@ -141,6 +150,7 @@ SEARCHERS: dict[str, type[SearchBot]] = {
     "search": SearchBot,
     "raider": RaiderBot,
     "peek": PeekingBot,
+    "stepwise": StepwiseBot,
 }
 
 
@@ -187,6 +197,7 @@ __all__ = [
     "RaiderBot",
     "RandomBot",
     "SearchBot",
+    "StepwiseBot",
     "TRIAL",
     "choose_move",
     "level_named",

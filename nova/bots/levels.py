@@ -2,7 +2,7 @@
 
 A level is what the new-game screen offers, what saves and links name for a computer
 seat, and what ``python -m nova lab --levels`` plays. Each level is one bot at a fixed
-number of simulations (``raider:48``), so the lab plays exactly what the page plays and
+number of simulations (``stepwise:96``), so the lab plays exactly what the page plays and
 the rating on the 2-player ladder (docs/BOTS.md, "Levels") belongs to it. In the page a
 level ignores the think-time setting; :class:`Capped` only bounds a search that runs far
 past what the page measured (a slow device), as a safety.
@@ -44,12 +44,20 @@ LEVELS: tuple[Level, ...] = (
         "Cadet",
         "novice",
         -386,
-        (-529, -291),
+        (-529, -285),
         "plays sensibly, slips often: for a first game",
     ),
     Level("pilot", "Pilot", "greedy", 0, (0, 0), "plans each turn for the most it can carry home"),
-    Level("ace", "Ace", "search:8", 206, (149, 269), "weighs its turns on the cards you may hold"),
-    Level("admiral", "Admiral", "raider:48", 454, (380, 537), "the strongest bot we have"),
+    Level("ace", "Ace", "search:8", 206, (153, 270), "weighs its turns on the cards you may hold"),
+    Level("captain", "Captain", "raider:48", 454, (378, 548), "weighs more ways to play each turn"),
+    Level(
+        "admiral",
+        "Admiral",
+        "stepwise:96",
+        719,
+        (545, 981),
+        "weighs each step of its turn: the strongest",
+    ),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 

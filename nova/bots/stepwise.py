@@ -11,10 +11,13 @@ This bot remembers only the first step of the plan it chose (the action it carri
 with the chain link before it, or a Launch, or the end of the turn with its chain links),
 so at the next point between actions it searches again, from the position the step
 reached: every action of its turn is chosen by the search, each with its own candidates
-and rollouts. Everything else is the raider's: candidates, prior, deals, successive
-halving, the budget (simulations per search) and the page's time budget (a decision never
-thinks longer than the raider's; a turn thinks once per action). The same public view, no
-peeking: every state it thinks on is dealt from ``state.view(seat)``.
+and rollouts. And since every step is now searched, it tries more ways to carry each one
+out: for its ``WIDE`` (5) best actions, the ``ALTERNATIVES`` (3) next best ways (the
+raider: 3 and 2), 21 candidates a search against the raider's 12, so it wants about twice
+the raider's simulations (the Admiral plays ``stepwise:96``). Everything else is the
+raider's: prior, deals, successive halving, the budget (simulations per search) and the
+page's time budget (a turn thinks once per action). The same public view, no peeking: every
+state it thinks on is dealt from ``state.view(seat)``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from __future__ import annotations
 from ..rules import State
 from ..rules import move as mv
 from .raider import RaiderBot
+from .search import CANDIDATES
+
+WIDE = 5  # the best actions whose other ways to be carried out are tried
+ALTERNATIVES = 3  # other ways to carry out each of them
 
 
 def first_step(s: State, me: int, plan: list[str]) -> list[str]:
@@ -42,6 +49,9 @@ def first_step(s: State, me: int, plan: list[str]) -> list[str]:
 
 class StepwiseBot(RaiderBot):
     name = "stepwise"
+    wide = WIDE
+    alternatives = ALTERNATIVES
+    candidates = CANDIDATES + WIDE * ALTERNATIVES
 
     def remember(self, state, seat: int, moves) -> None:
         # only the first step: the next one is searched again from where it leads

@@ -36,7 +36,8 @@ LEVEL_CHOICES = (
     LevelChoice("cadet", "Cadet", -386, "plays sensibly, slips often: for a first game"),
     LevelChoice("pilot", "Pilot", 0, "plans each turn for the most it can carry home"),
     LevelChoice("ace", "Ace", 206, "weighs its turns on the cards you may hold"),
-    LevelChoice("admiral", "Admiral", 454, "the strongest bot we have"),
+    LevelChoice("captain", "Captain", 454, "weighs more ways to play each turn"),
+    LevelChoice("admiral", "Admiral", 719, "weighs each step of its turn: the strongest"),
 )
 
 
