@@ -215,7 +215,7 @@ def test_axe_finds_nothing_on_the_workbench(page_factory, server_url, viewport):
 
 def test_a_run_at_two_levels_in_workers_shows_each_levels_figures_and_the_flags(page, server_url):
     open_workbench(page, server_url, "?lab&players=2&games=40&bots=greedy,greedy&seed=3")
-    edit(page, "levels", "cadet,pilot,ace")  # the form offers runs of three or four levels
+    edit(page, "levels", "cadet,pilot,ace")  # the form offers runs of three or five levels
     assert "Play 120 games" in page.locator('[data-ui="lab-run"]').inner_text()
     # a cheaper pair, as an address may name any two levels
     open_workbench(page, server_url, "?lab&players=2&games=3&seed=3&levels=cadet,pilot")

@@ -38,7 +38,7 @@ LAB_BOTS = ("random", "greedy", "search", "best")  # docs/BOTS.md; the workbench
 LAB_LEVELS = (
     ("cadet", "pilot", "ace"),
     ("pilot", "ace", "admiral"),
-    ("cadet", "pilot", "ace", "admiral"),
+    ("cadet", "pilot", "ace", "captain", "admiral"),
 )
 MAX_GAMES = 5000  # a run's games per batch (a phone's tab would take hours beyond this)
 MAX_LINK_VARIANT = 65536  # bytes of a linked variant's JSON, inflated (a deflate bomb stops)
