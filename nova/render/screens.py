@@ -37,7 +37,7 @@ LEVEL_CHOICES = (
     LevelChoice("pilot", "Pilot", 0, "plans each turn for the most it can carry home"),
     LevelChoice("ace", "Ace", 206, "weighs its turns on the cards you may hold"),
     LevelChoice("captain", "Captain", 454, "weighs more ways to play each turn"),
-    LevelChoice("admiral", "Admiral", 719, "weighs each step of its turn: the strongest"),
+    LevelChoice("admiral", "Admiral", 623, "weighs each step of its turn: the strongest"),
 )
 
 
