@@ -1,25 +1,16 @@
 """The ``stepwise`` bot (nova/bots/stepwise.py): the raider's search at every step of its
-turn. Its legality, determinism and blindness to hidden cards are tests/test_bots.py's
-(``TRIAL``); here, what it changes from the raider. Tiny budgets: what is checked is what it
-does, never how strong it is (docs/BOTS.md has its games)."""
+turn, the Admiral's bot. Its legality, determinism and blindness to hidden cards are
+tests/test_bots.py's (``LEVEL_ONLY``); here, what it changes from the raider. Tiny budgets:
+what is checked is what it does, never how strong it is (docs/BOTS.md has its games)."""
 
 from __future__ import annotations
 
+from test_reply import _turn_start
+
 from nova.bots import RaiderBot
 from nova.bots.stepwise import StepwiseBot, first_step
-from nova.rules import State, new_game
+from nova.rules import State
 from nova.rules import move as mv
-
-
-def _turn_start(seed: int, rounds: int = 4) -> State:
-    s = new_game(players=2, seed=seed)
-    bots = [RaiderBot(budget=2), RaiderBot(budget=2)]
-    k = 0
-    while s.round < rounds:
-        seat = s.current_player
-        s = s.apply(bots[seat].choose(s.view(seat), k))
-        k += 1
-    return s
 
 
 class _WideRaider(RaiderBot):
