@@ -81,7 +81,7 @@ LAB_ONLY = ("peek", "reply")
 TRIAL = ("reply",)
 # what ``best`` plays, with the page's think time instead of a fixed budget: the raider. The
 # stepwise bot (the Admiral) is stronger at its fixed budget (docs/BOTS.md), but it thinks once
-# per step of its turn, so a think time a search would make its turns several times as long
+# per step of its turn, so a think time per search would make its turns several times as long
 BEST = "raider"
 
 
