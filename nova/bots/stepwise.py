@@ -57,5 +57,3 @@ class StepwiseBot(RaiderBot):
         # only the first step: the next one is searched again from where it leads
         super().remember(state, seat, first_step(state, seat, list(moves)))
 
-
-BOT = StepwiseBot
