@@ -56,4 +56,3 @@ class StepwiseBot(RaiderBot):
     def remember(self, state, seat: int, moves) -> None:
         # only the first step: the next one is searched again from where it leads
         super().remember(state, seat, first_step(state, seat, list(moves)))
-
