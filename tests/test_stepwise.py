@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_reply import _turn_start
 
 from nova.bots import RaiderBot
-from nova.bots.stepwise import StepwiseBot, first_step
+from nova.bots.stepwise import WIDE_FROM, StepwiseBot, first_step
 from nova.rules import State
 from nova.rules import move as mv
 
@@ -23,7 +23,13 @@ class _WideRaider(RaiderBot):
     )
 
 
-class _Counting(StepwiseBot):
+class _Wide(StepwiseBot):
+    """The stepwise bot as wide as the Admiral's at the tests' tiny budgets."""
+
+    wide_from = 1
+
+
+class _Counting(_Wide):
     searches = 0
 
     def _search(self):
@@ -91,10 +97,25 @@ def test_it_tries_more_ways_to_carry_out_its_best_actions_than_the_raider():
     for seed in (3, 4, 5):
         s = _turn_start(seed)
         view = s.view(s.current_player)
-        raider, bot = RaiderBot(budget=4), StepwiseBot(budget=4)
+        raider, bot = RaiderBot(budget=4), _Wide(budget=4)
         raider.choose(view, 2)
         bot.choose(view, 2)
         assert raider.trace is not None and bot.trace is not None
         assert set(raider.trace.plans) <= set(bot.trace.plans)
         wider += len(bot.trace.plans) > len(raider.trace.plans)
     assert wider > 0
+
+
+def test_below_wide_from_simulations_it_weighs_the_raiders_candidates():
+    """With fewer simulations than successive halving needs for 21 candidates, each search
+    weighs the raider's 12 (the same plans), and still searches every step of its turn."""
+    assert StepwiseBot(budget=WIDE_FROM).candidates > RaiderBot.candidates
+    for seed in (3, 4):
+        s = _turn_start(seed)
+        view = s.view(s.current_player)
+        raider, bot = RaiderBot(budget=4), StepwiseBot(budget=4)
+        assert bot.candidates == raider.candidates
+        raider.choose(view, 2)
+        bot.choose(view, 2)
+        assert raider.trace is not None and bot.trace is not None
+        assert raider.trace.plans == bot.trace.plans
