@@ -307,8 +307,14 @@ def test_bots_pause_under_the_rules_and_the_replay(page_factory, server_url):
     page = open_page(page_factory, server_url)
     bots_play(page)
     page.wait_for_function("+document.body.dataset.novaMoves >= 5", timeout=20_000)
-    for opener, closer in (('[data-ui="help"]', "Escape"), ('[data-ui="replay"]', None)):
+    for opener, closer, screen in (
+        ('[data-ui="help"]', "Escape", "help"),
+        ('[data-ui="replay"]', None, "replay"),
+    ):
         page.click(opener)
+        # the screen comes with the worker's answer: a bot's move the worker made before the
+        # press arrives before it, and is not one made under the screen
+        page.wait_for_selector(f'body[data-nova-screen="{screen}"]', state="attached")
         frozen = moves(page)
         page.wait_for_timeout(800)  # at the quick pace, bots would make several moves
         assert moves(page) == frozen, f"a bot moved under {opener}"
