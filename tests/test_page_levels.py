@@ -2,9 +2,9 @@
 
 The page draws the levels from its own copy of their ratings (tests/test_levels.py keeps it
 equal to nova.bots.LEVELS); here a level's button seats it, the usual Start begins the
-game, and the person plays against the Cadet and the Admiral for LEVEL_TURNS of their turns,
-the level deciding in the page's worker (a whole game against a bot in the worker, to the score
-screen, is test_page_long_session's). Also the README's screenshots of the levels, desktop
+game, and the person plays against the Cadet and the Admiral until the level has played
+LEVEL_TURNS turns, deciding in the page's worker (a whole game against a bot in the worker, to
+the score screen, is test_page_long_session's). Also the README's screenshots of the levels, desktop
 and phone.
 """
 
@@ -27,7 +27,10 @@ pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 MAX_CLICKS = 400  # the person's decisions: LEVEL_TURNS of theirs take a few dozen
-LEVEL_TURNS = 3  # the level's turns played against each level (each decides in the worker)
+# the level's turns played against each level: one is several decisions of the level in the
+# worker (each step of the Admiral's turn a search of its own; three cost the suite 10 CPU-s
+# more)
+LEVEL_TURNS = 1
 
 
 def _bot_decisions(page) -> int:

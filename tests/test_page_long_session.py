@@ -1,6 +1,8 @@
-"""A long session in one tab (issue 32): whole games against a bot with the workbench in
-between, as a player who stays for an hour does. The tab must not grow without bound, and
-the workbench's workers (a Pyodide each) must end once the player leaves the workbench.
+"""A long session in one tab (issue 32): games against a bot with the workbench in between,
+as a player who stays for an hour does (each game opened by its link near its end, so that
+the worker makes all of a whole game's states and the page draws its last turns). The tab
+must not grow without bound, and the workbench's workers (a Pyodide each) must end once the
+player leaves the workbench.
 
 Memory is what Chromium's renderer processes hold (their resident size, read from /proc
 by nova_tools/benchmarks/chromium.py: the page's Pyodide and its workers' live there) and the
@@ -17,7 +19,9 @@ import pytest
 from conftest import wait_ready
 from test_page_game import CLICK_JS, DESKTOP, moves
 
+from nova.links import encode
 from nova_tools.benchmarks.chromium import chromium_processes, memory_figures
+from nova_tools.links import random_record
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +42,24 @@ def workbench_run(page) -> None:
     page.wait_for_selector('body[data-nova-screen="new"]')
 
 
+# each cycle's game: a greedy game of two players opened by its link LEFT decisions before
+# its end, the person in the first seat and the greedy bot in the second: the worker makes
+# every state of a whole game again, and the person plays its end against the bot (a game
+# clicked from its start, 400 to 480 decisions, took 25 to 30 s a cycle; a whole game by
+# clicking is test_page_game's)
+LEFT = 90
+
+
 def game_against_greedy(page, seed: int) -> None:
-    """A whole game: the person clicks (seeded), the greedy bot thinks in the worker."""
-    page.select_option("#nova-bot-1", "greedy")
+    """A game against the greedy bot in the worker, opened by its link pasted into the tab
+    at the quick pace, played to the score screen (the person's clicks seeded)."""
     page.select_option("#nova-bot-pace", "quick")
-    page.click('[data-ui="new-game"]')
+    page.click('[data-ui="level:cadet"]')  # a press on the form: the page reads the pace
+    whole = random_record(2, 20 + seed, bot="greedy")
+    whole.moves[:] = whole.moves[:-LEFT]
+    whole.bots = ["", "greedy"]
+    page.evaluate("(h) => { location.hash = h; }", encode(whole))
+    page.wait_for_function(f"+document.body.dataset.novaMoves >= {len(whole.moves)}")
     rng = random.Random(seed)
     for _ in range(4000):
         page.wait_for_function(
@@ -53,12 +70,12 @@ def game_against_greedy(page, seed: int) -> None:
         if page.evaluate("document.body.hasAttribute('data-nova-over')"):
             break
         before = moves(page)
-        # mostly End turn: the greedy bot's Unloads bring Super-Nova; the person's few plays
-        # a turn keep the game's states growing as a player's do, at half the clicks
+        # mostly End turn: the greedy bot's Unloads bring Super-Nova
         r = page.evaluate(CLICK_JS, [None, rng.random(), 0.7])
         assert not r.get("none"), "the person has no decision on their turn"
         assert moves(page) >= before + 1
     page.wait_for_selector("body[data-nova-over]", state="attached")
+    assert moves(page) > len(whole.moves)
     assert page.get_attribute("body", "data-nova-bot-where") == "worker"
     page.click('.scores [data-ui="menu"]')  # the score screen's "New game"
     page.wait_for_selector('body[data-nova-screen="new"]')

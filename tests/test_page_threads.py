@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import wait_ready
 from tests.settle import unsettled
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]  # the first screen, before the worker
 PHONE = {"width": 390, "height": 844}
 
 
