@@ -3,9 +3,9 @@
 The page draws the levels from its own copy of their ratings (tests/test_levels.py keeps it
 equal to nova.bots.LEVELS); here a level's button seats it, the usual Start begins the
 game, and the person plays against the Cadet and the Admiral until the level has played
-LEVEL_TURNS turns, deciding in the page's worker (a whole game against a bot in the worker, to
-the score screen, is test_page_long_session's). Also the README's screenshots of the levels, desktop
-and phone.
+LEVEL_TURNS turns, deciding in the page's worker (a game against a bot in the worker to its
+score screen is test_page_long_session's). Also the README's screenshots of the levels,
+desktop and phone.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_each_level_plays_in_the_worker(page_factory, server_url, level):
     """The level's one-tap start seats it; the person (played by greedy from the page's own
     autosave) plays against it, and the level decides LEVEL_TURNS of its turns in the page's
     worker (a whole game against the Cadet cost the suite 70 CPU-s with the two threads; a
-    whole game against a bot in the worker is test_page_long_session's, twice)."""
+    game against a bot in the worker to its score screen is test_page_long_session's)."""
     page = page_factory(viewport=DESKTOP)
     page.goto(server_url + "index.html")
     wait_ready(page)

@@ -108,7 +108,7 @@ def test_it_tries_more_ways_to_carry_out_its_best_actions_than_the_raider():
 
 def test_below_wide_from_simulations_it_weighs_the_raiders_candidates():
     """With fewer simulations than successive halving needs for 21 candidates, each search
-    weighs the raider's 12 (the same plans), and still searches every step of its turn."""
+    weighs the raider's 12 (the same plans)."""
     assert StepwiseBot(budget=WIDE_FROM).candidates > RaiderBot.candidates
     for seed in (3, 4):
         s = _turn_start(seed)
