@@ -8,8 +8,8 @@ from __future__ import annotations
 from test_reply import _turn_start
 
 from nova.bots import RaiderBot
-from nova.bots.stepwise import WIDE_FROM, StepwiseBot, first_step
-from nova.rules import State
+from nova.bots.stepwise import StepwiseBot, first_step
+from nova.rules import State, new_game
 from nova.rules import move as mv
 
 
@@ -109,13 +109,26 @@ def test_it_tries_more_ways_to_carry_out_its_best_actions_than_the_raider():
 def test_below_wide_from_simulations_it_weighs_the_raiders_candidates():
     """With fewer simulations than successive halving needs for 21 candidates, each search
     weighs the raider's 12 (the same plans)."""
-    assert StepwiseBot(budget=WIDE_FROM).candidates > RaiderBot.candidates
     for seed in (3, 4):
         s = _turn_start(seed)
         view = s.view(s.current_player)
         raider, bot = RaiderBot(budget=4), StepwiseBot(budget=4)
-        assert bot.candidates == raider.candidates
         raider.choose(view, 2)
         bot.choose(view, 2)
+        assert bot.candidates == raider.candidates
         assert raider.trace is not None and bot.trace is not None
         assert raider.trace.plans == bot.trace.plans
+
+
+def test_its_budget_counts_two_players_rollouts():
+    """At n players a search has budget * 2 / n simulations (a rollout plays a turn for each
+    seat), and is as wide as those simulations allow: the Admiral's 96 are 48 at 4 players,
+    with the raider's candidates, and 64 at 3, with its own."""
+    seen = {}
+    for players in (2, 3, 4):
+        s = new_game(players=players, seed=5)
+        bot = StepwiseBot(budget=96)
+        bot.start(s.view(s.current_player), 1)
+        seen[players] = (bot.budget, bot.candidates)
+    wide, narrow = StepwiseBot.candidates, RaiderBot.candidates
+    assert seen == {2: (96, wide), 3: (64, wide), 4: (48, narrow)}

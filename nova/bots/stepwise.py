@@ -14,20 +14,21 @@ reached: every action of its turn is chosen by the search, each with its own can
 and rollouts. And since every step is now searched, it tries more ways to carry each one
 out: for its ``WIDE`` (5) best actions, the ``ALTERNATIVES`` (3) next best ways (the
 raider: 3 and 2), 21 candidates a search against the raider's 12, so it wants about twice
-the raider's simulations (the Admiral plays ``stepwise:96``). Below ``WIDE_FROM`` (64)
-simulations a search it keeps the raider's 12: successive halving visits every candidate left
-in each of its rounds, so 21 candidates need about 100 simulations for their five rounds, and
-32 buy the first round and half the second (at 4 players, ``stepwise:32`` won 18% of 28 games
-against three ``raider:16`` with 21 candidates, 34% of 40 with 12: docs/BOTS.md). Everything
-else is the
-raider's: prior, deals, successive halving, the budget (simulations per search) and the
+the raider's simulations (the Admiral plays ``stepwise:96``). Its budget counts two
+players' rollouts: at ``n`` players a search has ``budget * 2 / n`` simulations, about the
+same work, since a rollout plays a turn for each seat. Below ``WIDE_FROM`` (64) simulations
+a search it keeps the raider's 12 candidates: successive halving visits every candidate left
+in each of its rounds, so 21 candidates need about 100 simulations for their five rounds,
+and 32 buy the first round and half the second (at 4 players, 32 simulations a search won
+18% of 28 games against three ``raider:16`` with 21 candidates, 34% of 40 with 12:
+docs/BOTS.md). Everything else is the raider's: prior, deals, successive halving and the
 page's time budget (a turn thinks once per action). The same public view, no peeking: every
 state it thinks on is dealt from ``state.view(seat)``.
 """
 
 from __future__ import annotations
 
-from ..rules import State
+from ..rules import State, View
 from ..rules import move as mv
 from .raider import RaiderBot
 from .search import CANDIDATES
@@ -62,9 +63,19 @@ class StepwiseBot(RaiderBot):
 
     def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__(budget, time_ms)
-        if self.budget < self.wide_from:  # too few simulations for 21 candidates
-            self.wide, self.alternatives = RaiderBot.wide, RaiderBot.alternatives
-            self.candidates = RaiderBot.candidates
+        self.two_player_budget = self.budget
+
+    def start(self, view: View, seed: int) -> None:
+        # A rollout plays on for about a round, a turn for each seat: the budget is counted
+        # in two players' rollouts, so that a search does about the same work at every
+        # player count (at 4 players, stepwise:96 searches 48 simulations; with 96, the
+        # Admiral's decision took 3.4 s at the 95th percentile in the page: docs/BOTS.md)
+        self.budget = max(1, self.two_player_budget * 2 // len(view.seats))
+        wide = self.budget >= self.wide_from  # else too few simulations for 21 candidates
+        cls = type(self) if wide else RaiderBot
+        self.wide, self.alternatives = cls.wide, cls.alternatives
+        self.candidates = cls.candidates
+        super().start(view, seed)
 
     def remember(self, state, seat: int, moves) -> None:
         # only the first step: the next one is searched again from where it leads
