@@ -25,9 +25,10 @@ In one run, headless Chromium against ``tools/serve.py`` (the hosted headers):
 * click-to-repaint over a game: from a click on a ``[data-move]`` to the change of
   ``data-nova-moves``, timed in the page with ``performance.now()`` and a MutationObserver;
   median and 95th percentile next to one frame (16.7 ms);
-* bots in the page: two search bots play ``--bot-decisions`` decisions of a seeded game in
-  the page's worker while Chromium slows the page's main thread ``--throttle`` times (CDP
-  ``Emulation.setCPUThrottlingRate``, 4 by default); the worker's boot, the positions a
+* bots in the page: search bots (two, or ``--players``) play ``--bot-decisions`` decisions of
+  a seeded game in the page's worker while Chromium slows the page's main thread
+  ``--throttle`` times (CDP ``Emulation.setCPUThrottlingRate``, 4 by default); the worker's
+  boot, the positions a
   search visits in ``--think-ms`` next to the same positions searched by the same bots under
   CPython with the same time, the longest task the page's main thread saw
   (PerformanceObserver), and "? Rules" pressed 20 times while the bots play: how many
@@ -384,18 +385,21 @@ def _press_rules(page, n: int) -> dict:
 
 
 def _bot_game(
-    browser, url: str, seed: int, decisions: int, throttle: float, think_ms: int, bot: str
-) -> dict:
-    """A seeded game of two ``bot`` bots played by the page, the page's main thread slowed
-    ``throttle`` times by Chromium (CDP ``Emulation.setCPUThrottlingRate``); their figures."""
+    browser, url: str, seed: int, decisions: int, throttle: float, think_ms: int, bot: str,
+    players: int = 2,
+) -> dict:  # fmt: skip
+    """A seeded game of ``players`` ``bot`` bots played by the page, the page's main thread
+    slowed ``throttle`` times by Chromium (CDP ``Emulation.setCPUThrottlingRate``); their
+    figures."""
     ctx = browser.new_context()
     ctx.add_init_script(MARK_JS)
     page, _ = _load(ctx, url, "data-nova-ready")
     try:
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.select_option("#nova-bot-0", bot)
-        page.select_option("#nova-bot-1", bot)
+        page.click(f'[data-ui="players:{players}"]')
+        for seat in range(players):
+            page.select_option(f"#nova-bot-{seat}", bot)
         page.select_option("#nova-bot-pace", "quick")
         page.click("details.more summary")  # the search's thinking time is under "More"
         page.select_option("#nova-bot-think", str(think_ms))
@@ -426,7 +430,9 @@ def _bot_game(
     return data
 
 
-def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int, bot: str) -> dict:
+def _bot_game_cpython(
+    save: str | None, seed: int, decisions: int, think_ms: int, bot: str, players: int = 2
+) -> dict:
     """The page's game, decision by decision, asked of the same bots under CPython with the
     same thinking time (the page's moves are played, so both see the same positions)."""
     from nova.record import GameRecord
@@ -436,9 +442,9 @@ def _bot_game_cpython(save: str | None, seed: int, decisions: int, think_ms: int
     moves: list[str] = []
     if save:
         moves = list(GameRecord.from_dict(json.loads(save)["record"]).moves)
-    s = new_game(players=2, seed=seed)
+    s = new_game(players=players, seed=seed)
     stats = BotStats()
-    bots = {0: thinking_bot(bot, think_ms), 1: thinking_bot(bot, think_ms)}
+    bots = {seat: thinking_bot(bot, think_ms) for seat in range(players)}
     for i in range(min(decisions, len(moves)) if moves else decisions):
         if s.is_over():
             break
@@ -492,7 +498,10 @@ def main(argv: list[str]) -> int:
         "--throttle", type=float, default=4.0, help="CPU slow-down of the page while bots play"
     )
     ap.add_argument("--think-ms", type=int, default=1000, choices=(250, 1000, 3000))
-    ap.add_argument("--bot", default="search", help="the bot at both seats (search, best, ...)")
+    ap.add_argument("--bot", default="search", help="the bot at every seat (search, best, ...)")
+    ap.add_argument(
+        "--players", type=int, default=2, choices=(2, 3, 4), help="seats of the bots' game"
+    )
     ap.add_argument(
         "--return-moves",
         type=int,
@@ -655,6 +664,7 @@ def main(argv: list[str]) -> int:
                     args.throttle,
                     args.think_ms,
                     args.bot,
+                    args.players,
                 )
             browser.close()
     finally:
@@ -837,13 +847,16 @@ def _print_bytes(size: dict, label: str, aim: int | None, aim_of: str, row) -> N
 
 def _print_bots(page: dict, args, row) -> None:
     done = int(page.get("novaBotDecisions", 0))
-    ref = _bot_game_cpython(page.get("save"), args.seed, done, args.think_ms, args.bot)
+    ref = _bot_game_cpython(
+        page.get("save"), args.seed, done, args.think_ms, args.bot, args.players
+    )
     pos, searches = int(page.get("novaBotPositions", 0)), int(page.get("novaBotSearches", 0))
     ms = float(page.get("novaBotThinkMs", 0))
     ref_pos, ref_searches = int(ref["positions"]), int(ref["searches"])
     ref_ms = float(ref["think-ms"])
     print(
-        f"bots in the page: two {args.bot} bots, seed {args.seed}, {done} bot decisions, "
+        f"bots in the page: {args.players} {args.bot} bots, seed {args.seed}, {done} bot "
+        "decisions, "
         f"thinking {args.think_ms} ms a search, the page's main thread slowed "
         f"{args.throttle:g}x (CDP Emulation.setCPUThrottlingRate); bots where: "
         f"{page.get('novaBotWhere', '?')}"
