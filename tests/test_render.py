@@ -205,6 +205,22 @@ def test_help_lists_every_special_card_from_the_data():
     assert "<kbd>u</kbd>" in out
 
 
+def test_the_levels_note_says_the_ratings_are_two_players_and_the_top_two_level_at_four():
+    """A player choosing a level by strength learns that the ratings are 2-player figures,
+    and at 4 players that the top two levels were measured level there (docs/BOTS.md)."""
+
+    def note(players: int) -> str:
+        out = new_game_html(NewGameForm(players=players), [])
+        found = re.search(r'<p class="muted levels-note">(.*?)</p>', out)
+        assert found is not None
+        return found.group(1)
+
+    two, three, four = note(2), note(3), note(4)
+    assert all("2-player games" in n for n in (two, three, four))
+    assert "Admiral wins about as often as the Captain" in four
+    assert "Captain" not in two and "Captain" not in three
+
+
 def test_new_game_form_defaults_and_saved_games():
     out = new_game_html(NewGameForm(seed=77), [])
     el = Elements(out)
