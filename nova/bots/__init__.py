@@ -75,10 +75,10 @@ BOT_NAMES = ("random", "greedy", "search", "raider", "best")
 LEVEL_ONLY = ("novice", "stepwise")
 # never a seat in the page: the ceiling sees what its seat cannot; the bots on trial (TRIAL)
 # are not shipped to it
-LAB_ONLY = ("peek", "reply")
+LAB_ONLY = ("peek", "reply", "steady")
 # on trial for a level (docs/BOTS.md, "On trial"): honest bots (their seat's view only, as the
 # no-peek test checks) that the lab plays until a gate makes one a level
-TRIAL = ("reply",)
+TRIAL = ("reply", "steady")
 # what ``best`` plays, with the page's think time instead of a fixed budget: the raider. The
 # stepwise bot (the Admiral) is stronger at its fixed budget (docs/BOTS.md), but it thinks once
 # per step of its turn, so a think time per search would make its turns several times as long

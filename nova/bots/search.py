@@ -30,6 +30,7 @@ so the remaining decisions of the turn come back at once without searching again
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from ..rules import State, View, determinize
 from .evaluate import DEFAULT, Weights, evaluate
@@ -170,6 +171,11 @@ class SearchBot(PlanningBot):
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         alive = list(range(len(plans)))
+        carried = [0] * len(plans)  # values of earlier searches, in counts but not deals
+        for k, known in self._evidence(plans).items():
+            rolled[k] += known
+            totals[k] += sum(known)
+            counts[k] = carried[k] = len(known)
         rounds = max(1, (len(plans) - 1).bit_length())
         per_round = max(len(plans), self.budget // rounds)
         sims = 0
@@ -207,7 +213,7 @@ class SearchBot(PlanningBot):
                 elif r >= per_round:
                     break
                 c = alive[r % len(alive)]
-                value = self._rollout(plans[c], counts[c])
+                value = self._rollout(plans[c], counts[c] - carried[c])
                 totals[c] += value
                 rolled[c].append(value)
                 counts[c] += 1
@@ -225,7 +231,7 @@ class SearchBot(PlanningBot):
         best = max(alive, key=mean)
         ranking = [best, *sorted((k for k in alive if k != best), key=lambda k: -mean(k)), *out]
         self.trace = Trace.of(s, me, plans, rolled, ranking)
-        self._finish(plans[best][0], plans[best])
+        self._finish(plans[best][0], plans[best], rolled[best])
         yield
 
     def _own_turn(self, plan: list[str], j: int) -> State:
@@ -256,7 +262,13 @@ class SearchBot(PlanningBot):
                 break
         return evaluate(s, me, w)
 
-    def _finish(self, move: str, plan: list[str] | None) -> None:
+    def _evidence(self, plans: list[list[str]]) -> dict[int, list[float]]:
+        """Rollout values already known for some of the candidates ``plans``, by index:
+        none, every search starts afresh (a bot that searches again within its turn may
+        carry over what its last search found)."""
+        return {}
+
+    def _finish(self, move: str, plan: list[str] | None, rolled: Sequence[float] = ()) -> None:
         self._move = move
         self.done = True
         if plan is not None and self._root is not None:
