@@ -25,7 +25,10 @@ The bots, weakest first:
     (offered by level only, so not in ``BOT_NAMES``);
 ``reply``
     on trial for the lab only (:data:`TRIAL`, not shipped to the page): the raider's search
-    with the next seat's reply searched instead of played greedily (:mod:`nova.bots.reply`).
+    with the next seat's reply searched instead of played greedily (:mod:`nova.bots.reply`);
+``steady``
+    on trial for the lab only: the stepwise bot that starts each search of its turn with the
+    rollouts of the turn its last search chose (:mod:`nova.bots.steady`).
 
 A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``captain``, ``admiral``:
 :mod:`nova.bots.levels`), each one of these bots at a fixed setting with its rating;

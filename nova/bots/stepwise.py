@@ -20,10 +20,10 @@ same work, since a rollout plays a turn for each seat. Below ``WIDE_FROM`` (64) 
 a search it keeps the raider's 12 candidates: successive halving visits every candidate left
 in each of its rounds, so 21 candidates need about 100 simulations for their five rounds,
 and 32 buy the first round and half the second (at 4 players, 32 simulations a search won
-18% of 28 games against three ``raider:16`` with 21 candidates, 34% of 40 with 12:
-docs/BOTS.md). Everything else is the raider's: prior, deals, successive halving and the
-page's time budget (a turn thinks once per action). The same public view, no peeking: every
-state it thinks on is dealt from ``state.view(seat)``.
+18% of 28 games against three ``raider:16`` with 21 candidates, 34% and 25% of 40 with 12,
+on two sets of deals: docs/BOTS.md). Everything else is the raider's: prior, deals,
+successive halving and the page's time budget (a turn thinks once per action). The same
+public view, no peeking: every state it thinks on is dealt from ``state.view(seat)``.
 """
 
 from __future__ import annotations
