@@ -26,8 +26,8 @@ class _Traced(SteadyBot):
         self.searches.append((carried if out else None, None))
         return out
 
-    def _finish(self, move, plan, rolled=()):
-        super()._finish(move, plan, rolled)
+    def _finish(self, move, plan):
+        super()._finish(move, plan)
         if self.searches and self.searches[-1][1] is None:
             self.searches[-1] = (self.searches[-1][0], self.trace)
 

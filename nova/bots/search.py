@@ -30,7 +30,6 @@ so the remaining decisions of the turn come back at once without searching again
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 
 from ..rules import State, View, determinize
 from .evaluate import DEFAULT, Weights, evaluate
@@ -231,7 +230,7 @@ class SearchBot(PlanningBot):
         best = max(alive, key=mean)
         ranking = [best, *sorted((k for k in alive if k != best), key=lambda k: -mean(k)), *out]
         self.trace = Trace.of(s, me, plans, rolled, ranking)
-        self._finish(plans[best][0], plans[best], rolled[best])
+        self._finish(plans[best][0], plans[best])
         yield
 
     def _own_turn(self, plan: list[str], j: int) -> State:
@@ -268,7 +267,7 @@ class SearchBot(PlanningBot):
         carry over what its last search found)."""
         return {}
 
-    def _finish(self, move: str, plan: list[str] | None, rolled: Sequence[float] = ()) -> None:
+    def _finish(self, move: str, plan: list[str] | None) -> None:
         self._move = move
         self.done = True
         if plan is not None and self._root is not None:

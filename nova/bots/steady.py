@@ -20,8 +20,6 @@ a verdict (docs/BOTS.md, "On trial: steady").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .simple import view_key
 from .stepwise import StepwiseBot, first_step
 
@@ -35,10 +33,12 @@ class SteadyBot(StepwiseBot):
         # there, that step's decisions, the values)
         self._next: tuple[str, list[str], list[float]] | None = None
 
-    def _finish(self, move: str, plan: list[str] | None, rolled: Sequence[float] = ()) -> None:
-        super()._finish(move, plan, rolled)
+    def _finish(self, move: str, plan: list[str] | None) -> None:
+        super()._finish(move, plan)
         self._next = None
-        root, me = self._root, self._seat
+        root, me, trace = self._root, self._seat, self.trace
+        # the chosen turn's rollouts: first in the search's ranking
+        rolled = trace.rolled[trace.ranking[0]] if trace and trace.ranking else ()
         if plan is None or root is None or not rolled:
             return
         step = first_step(root, me, plan)
