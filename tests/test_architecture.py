@@ -4,7 +4,10 @@ way is handled everywhere a player or a bot meets it."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
+
+import pytest
 
 from nova.bots.planner import PLANS
 from nova.rules.actions import REGISTRY, Action
@@ -110,6 +113,20 @@ def test_every_primitive_of_the_data_is_an_action_or_acts_at_once():
         assert p.word == STEP_WORDS[name]
         assert (name in IMMEDIATE) != (name in REGISTRY)
         assert p.action is None or p.action is REGISTRY[name]
+
+
+def test_the_kept_stdlib_census_is_the_one_for_the_games_imports():
+    """A fresh clone's build takes the module census from tools/stdlib-census.json when its
+    key is that of the game's imports (tools/build_site.py, module_census); a key left stale
+    by a changed import makes every fresh build play the census's games again (17 s of
+    ``make test``'s set-up). Rebuild and commit the file when this fails."""
+    build = build_site()
+    if not (build.NODE_MODULES / "@pyscript" / "core" / "dist").is_dir():
+        pytest.skip("the key reads PyScript's imports from node_modules: `make node` first")
+    kept = json.loads(build.CENSUS.read_text())["key"]
+    assert kept == build._imports_key(build.package_files()), (
+        "tools/stdlib-census.json is stale: run tools/build_site.py and commit it"
+    )
 
 
 def test_the_site_ships_and_snapshots_what_the_page_imports_and_nothing_else():
