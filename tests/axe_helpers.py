@@ -22,6 +22,26 @@ RUN = """async (tags) => {
 }"""
 
 
+# the widths every screen is checked at: a phone's and a desktop's. A page is loaded at the first
+# and resized to the second rather than loaded twice (loading each screen again was half an axe
+# test's time). The phone's comes first: the page zooms the board to the choices when it draws
+# at a phone's width (page_board.py), not when it is resized, so a screen drawn at the phone's
+# width is the one a phone shows; resized to a desktop's it keeps the zoom's region and label.
+WIDTHS = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
+
+
+def clean_at_both_widths(page, screen: str) -> None:
+    """No axe violation on what ``page`` shows, at a phone's width and then a desktop's: load
+    the page at ``WIDTHS[0]``; it is left there, so that the next screen is drawn there."""
+    for viewport in WIDTHS:
+        page.set_viewport_size(viewport)
+        violations = axe_violations(page)
+        assert violations == [], f"{screen} at {viewport['width']} px: " + "; ".join(
+            f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in violations
+        )
+    page.set_viewport_size(WIDTHS[0])
+
+
 def axe_violations(page) -> list[dict]:
     # colours are read as painted: let a screen's fade-in (the start screen's .35 s) end first
     page.wait_for_function(

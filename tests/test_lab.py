@@ -158,12 +158,12 @@ def test_a_dask_cluster_plays_the_same_games_as_this_machine(capsys):
         assert len(cluster.workers) == 2
         address = cluster.scheduler_address
         batches = [
-            Batch(2, ("greedy", "random"), 6, None, SHORT, 5),
-            Batch(3, ("random", "greedy", "random"), 4, None, None, 5),
+            Batch(2, ("greedy", "random"), 3, None, SHORT, 5),
+            Batch(3, ("random", "greedy", "random"), 2, None, None, 5),
         ]
         there, _ = run_batches(batches, scheduler=address)
         here, _ = run_batches(batches, workers=1)
-        assert [len(rs) for rs in there] == [6, 4]
+        assert [len(rs) for rs in there] == [3, 2]
         for a, b in zip(there, here, strict=True):
             assert [r.g for r in a] == list(range(len(a)))
             assert _game_for_game(a) == _game_for_game(b)

@@ -5,7 +5,8 @@ replay and the score screen, at desktop width and on a phone."""
 from __future__ import annotations
 
 import pytest
-from axe_helpers import AXE, axe_violations, records_by_decision
+from axe_helpers import AXE, WIDTHS, records_by_decision
+from axe_helpers import clean_at_both_widths as clean
 from conftest import wait_ready
 from test_page_clarity import finished_record
 
@@ -25,19 +26,9 @@ def records():
     return found
 
 
-def clean(page, screen: str) -> None:
-    violations = axe_violations(page)
-    assert violations == [], f"{screen}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in violations
-    )
-
-
-@pytest.mark.parametrize(
-    "viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}]
-)
-def test_axe_finds_nothing_on_any_screen(page_factory, server_url, records, viewport):
+def test_axe_finds_nothing_on_any_screen(page_factory, server_url, records):
     assert AXE.exists(), "node_modules/axe-core missing: run `make node` (npm ci)"
-    page = page_factory(bypass_csp=True, viewport=viewport)  # axe is injected inline
+    page = page_factory(bypass_csp=True, viewport=WIDTHS[0])  # axe is injected inline
     page.goto(server_url + "index.html")
     wait_ready(page)
     clean(page, "start")

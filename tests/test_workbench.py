@@ -184,7 +184,7 @@ def test_markup_escapes_everything_from_a_variant():
 # -- a run -------------------------------------------------------------------------------------
 def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
     c = Controller(SaveStore(None))
-    c.dispatch(OpenLab("lab&players=2&games=6&bots=greedy,random&seed=3"))
+    c.dispatch(OpenLab("lab&players=2&games=3&bots=greedy,random&seed=3"))
     c.dispatch(LabEdit("card:s3.colour", "r"))
     assert c.dispatch(LabStart()) == (Render(), RunLab())
     bench = c.bench
@@ -194,10 +194,10 @@ def test_a_run_equals_the_clis_json_for_the_same_games(tmp_path, capsys):
         c.dispatch(LabAnswer(play(request)))
     c.dispatch(LabFinished(2.0, 2))
     assert c.body_attributes()["data-nova-lab-done"] == "done"
-    assert c.body_attributes()["data-nova-lab-games"] == "12/12"
+    assert c.body_attributes()["data-nova-lab-games"] == "6/6"
     path = tmp_path / VARIANT_FILE
     path.write_text(bench.variant_json())
-    assert cli.main(["--players", "2", "--bots", "greedy,random", "--games", "6", "--seed", "3",
+    assert cli.main(["--players", "2", "--bots", "greedy,random", "--games", "3", "--seed", "3",
                      "--compare", str(path), "--json", "--workers", "1"]) == 0  # fmt: skip
     expected = json.loads(capsys.readouterr().out)
     expected["compare"]["variant"] = VARIANT_FILE
