@@ -29,6 +29,9 @@ The bots, weakest first:
 ``steady``
     on trial for the lab only: the stepwise bot that starts each search of its turn with the
     rollouts of the turn its last search chose (:mod:`nova.bots.steady`).
+``fitted``
+    on trial for the lab only: the raider with the evaluation's weights fitted to who wins
+    at its player count (:mod:`nova.bots.fitted`).
 
 A player chooses an opponent by level (``cadet``, ``pilot``, ``ace``, ``captain``, ``admiral``:
 :mod:`nova.bots.levels`), each one of these bots at a fixed setting with its rating;
@@ -78,10 +81,10 @@ BOT_NAMES = ("random", "greedy", "search", "raider", "best")
 LEVEL_ONLY = ("novice", "stepwise")
 # never a seat in the page: the ceiling sees what its seat cannot; the bots on trial (TRIAL)
 # are not shipped to it
-LAB_ONLY = ("peek", "reply", "steady")
+LAB_ONLY = ("peek", "reply", "steady", "fitted")
 # on trial for a level (docs/BOTS.md, "On trial"): honest bots (their seat's view only, as the
 # no-peek test checks) that the lab plays until a gate makes one a level
-TRIAL = ("reply", "steady")
+TRIAL = ("reply", "steady", "fitted")
 # what ``best`` plays, with the page's think time instead of a fixed budget: the raider. The
 # stepwise bot (the Admiral) is stronger at its fixed budget (docs/BOTS.md), but it thinks once
 # per step of its turn, so a think time per search would make its turns several times as long

@@ -100,6 +100,31 @@ class Weights:
 
 DEFAULT = Weights()
 
+# Weights fitted to who wins at a player count (tools/texel_tune.py --players N): what a
+# searching bot that takes them (``RaiderBot.fitted``: the Admiral, ``stepwise``) plays with
+# at that count.
+FITTED: dict[int, Weights] = {
+    # tools/texel_tune.py --players 4 --games 300 --seed 11: 12,841 positions of greedy
+    # self-play, K 0.0953; the loss on the held-out half 0.13398 with the hand-set weights,
+    # 0.13221 with these (docs/BOTS.md, "On trial: fitted")
+    4: Weights(
+        shard=2.145,
+        home_gate=0.9,
+        jump_home=0.456,
+        orbit_home=0.8,
+        step=0.0125,
+        far=0.4,
+        ship=0.6,
+        in_play=0.0625,
+        reach=0.0962,
+        open_tail=0.325,
+        threat=0.325,
+        at_risk=0.9675,
+        exposed=0.125,
+        blend=0.5,
+    ),
+}
+
 # The weights of what a position holds (Shards, ships, threats, the opponents' blend), as
 # against those that steer how the game ends (tempo, finish, dry, lead): what a tuner may fit
 # to who wins (tools/texel_tune.py, tools/tune_weights.py).

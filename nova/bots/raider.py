@@ -23,6 +23,9 @@ Same budget (simulations per search), same API, same view as the search bot: onl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ..rules import State, View
 from ..rules import move as mv
 from .evaluate import Weights, evaluate
@@ -41,6 +44,9 @@ WEIGHTS = Weights()
 class RaiderBot(SearchBot):
     name = "raider"
     weights = WEIGHTS
+    # Weights by player count (nova.bots.evaluate.FITTED) that replace ``weights`` at a table
+    # of that size; none for the raider, the reference field the 4-player games measure against
+    fitted: Mapping[int, Weights] = MappingProxyType({})
     prior = PRIOR
     # the best actions whose other ways to be carried out are tried, and how many each
     wide = WIDE
@@ -55,6 +61,8 @@ class RaiderBot(SearchBot):
 
     def start(self, view: View, seed: int) -> None:
         self._deals = {}
+        if self.fitted:  # the weights fitted at this table's size, else the bot's own
+            self.weights = self.fitted.get(view.players, type(self).weights)
         super().start(view, seed)
 
     def _deal(self, seed: int) -> State:

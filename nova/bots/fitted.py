@@ -1,0 +1,30 @@
+"""``fitted``, on trial: the raider with evaluation weights fitted to who wins at its table size.
+
+The evaluation's weights (:class:`~nova.bots.evaluate.Weights`) were set by hand, and the
+raider plays with the same ones at 2, 3 and 4 players. At 4 players what a position is worth
+differs: three opponents hunt the same loose Shards, a carried stack meets more Hijacks, and
+which opponent leads matters more than their mean. ``tools/texel_tune.py --players 4`` fits
+the weights of what a position holds to the winners of 4-player self-play games
+(:data:`~nova.bots.evaluate.FITTED`); this bot plays with the weights fitted for the table it
+sits at, and with the raider's where none were. The rollouts' opponents play with them too:
+they are the bot's model of every seat.
+
+Everything else is the raider's: candidates, prior, deals, budget. So at 4 players, against
+three ``raider:16``, ``fitted:16`` differs from its opponents by its weights alone
+(docs/BOTS.md, "On trial: fitted").
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .evaluate import FITTED
+from .raider import RaiderBot
+
+
+class FittedBot(RaiderBot):
+    name = "fitted"
+    fitted = MappingProxyType(FITTED)
+
+
+BOT = FittedBot

@@ -1,0 +1,87 @@
+"""The ``fitted`` bot on trial (nova/bots/fitted.py) and the fit behind its weights
+(tools/texel_tune.py). Its legality, determinism and blindness to hidden cards are
+tests/test_bots.py's (``TRIAL``); here, what it changes from the raider. Tiny budgets: what
+is checked is what it does, never how strong it is."""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+from nova.bots.evaluate import FITTED
+from nova.bots.fitted import FittedBot
+from nova.bots.raider import RaiderBot
+from nova.bots.stepwise import StepwiseBot
+from nova.rules import State, new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@cache
+def texel_tune() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("texel_tune", ROOT / "tools" / "texel_tune.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _FittedRaider(RaiderBot):
+    """The raider told the 4-player fit by hand: what ``fitted`` must play at 4 players."""
+
+    weights = FITTED[4]
+
+
+def _decisions(bot, players: int, seed: int, n: int) -> list[str]:
+    s = new_game(players=players, seed=seed)
+    out = []
+    for k in range(n):
+        move = bot.choose(s.view(s.current_player), seed * 1000 + k)
+        out.append(move)
+        s = s.apply(move)
+    return out
+
+
+def test_where_no_fit_is_kept_it_plays_the_raiders_moves():
+    assert 2 not in FITTED
+    for seed in (1, 2):
+        assert _decisions(FittedBot(budget=4), 2, seed, 6) == _decisions(
+            RaiderBot(budget=4), 2, seed, 6
+        )
+
+
+def test_at_four_players_it_searches_with_the_weights_fitted_there():
+    bot = FittedBot(budget=4)
+    moves = _decisions(bot, 4, 3, 6)
+    assert bot.weights is FITTED[4]
+    assert moves == _decisions(_FittedRaider(budget=4), 4, 3, 6)
+    # and the fit is not the raider's own weights: at 4 players the evaluation changes
+    assert FITTED[4] != RaiderBot.weights
+
+
+def test_the_fits_chance_of_winning_is_shared_among_every_seat():
+    """The loss the fit lowers: each seat's result against its softmax chance. With K 0
+    (the evaluation says nothing) each of four seats has a 1/4 chance, not a sigmoid's 1/2;
+    with the evaluation's K, a position the winner leads costs less than an even one."""
+    tune = texel_tune()
+    s = new_game(players=4, seed=5)
+    won = [1.0, 0.0, 0.0, 0.0]
+    assert abs(tune.loss([(s, won)], RaiderBot.weights, 0.0) - (0.75**2 + 3 * 0.25**2) / 4) < 1e-12
+    ahead = State.from_json(s.to_json())
+    ahead.players[0].bays[0] = "kry"  # a set of three in seat 0's bay: 10 points
+    assert tune.loss([(ahead, won)], RaiderBot.weights, 0.1) < tune.loss(
+        [(s, won)], RaiderBot.weights, 0.1
+    )
+
+
+def test_the_admiral_takes_the_fit_at_four_players_and_its_own_weights_at_two():
+    """The stepwise bot (the Admiral) plays with the 4-player fit at 4 players only: the
+    same bot, seated at 2 players after, is back to the raider's weights (its 2-player
+    rating's), whatever the table before."""
+    bot = StepwiseBot(budget=4)
+    _decisions(bot, 4, 3, 2)
+    assert bot.weights is FITTED[4]
+    _decisions(bot, 2, 3, 2)
+    assert bot.weights is RaiderBot.weights and 2 not in FITTED
