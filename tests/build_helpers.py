@@ -1,5 +1,6 @@
 """tools/build_site.py as a module, for the tests that read what it reads (the import graph,
-what the page ships): one reader of imports for the build and the tests."""
+what the page ships): one reader of imports for the build and the tests; and the other tools
+the tests call into."""
 
 from __future__ import annotations
 
@@ -12,9 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @cache
-def build_site() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+def tool_module(name: str) -> ModuleType:
+    """``tools/<name>.py`` as a module (the tools are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec and spec.loader
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    return build
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_site() -> ModuleType:
+    return tool_module("build_site")

@@ -5,27 +5,12 @@ is checked is what it does, never how strong it is."""
 
 from __future__ import annotations
 
-import importlib.util
-from functools import cache
-from pathlib import Path
-from types import ModuleType
-
 from nova.bots.evaluate import FITTED
 from nova.bots.fitted import FittedBot
 from nova.bots.raider import RaiderBot
 from nova.bots.stepwise import StepwiseBot
 from nova.rules import State, new_game
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@cache
-def texel_tune() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("texel_tune", ROOT / "tools" / "texel_tune.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.build_helpers import tool_module
 
 
 class _FittedRaider(RaiderBot):
@@ -65,7 +50,7 @@ def test_the_fits_chance_of_winning_is_shared_among_every_seat():
     """The loss the fit lowers: each seat's result against its softmax chance. With K 0
     (the evaluation says nothing) each of four seats has a 1/4 chance, not a sigmoid's 1/2;
     with the evaluation's K, a position the winner leads costs less than an even one."""
-    tune = texel_tune()
+    tune = tool_module("texel_tune")
     s = new_game(players=4, seed=5)
     won = [1.0, 0.0, 0.0, 0.0]
     assert abs(tune.loss([(s, won)], RaiderBot.weights, 0.0) - (0.75**2 + 3 * 0.25**2) / 4) < 1e-12
