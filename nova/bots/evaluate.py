@@ -106,7 +106,7 @@ DEFAULT = Weights()
 FITTED: dict[int, Weights] = {
     # tools/texel_tune.py --players 4 --games 300 --seed 11: 12,841 positions of greedy
     # self-play, K 0.0953; the loss on the held-out half 0.13398 with the hand-set weights,
-    # 0.13221 with these (docs/BOTS.md, "On trial: fitted")
+    # 0.13221 with these (docs/BOTS.md, "The evaluation fitted at 4 players")
     4: Weights(
         shard=2.145,
         home_gate=0.9,

@@ -11,7 +11,7 @@ they are the bot's model of every seat.
 
 Everything else is the raider's: candidates, prior, deals, budget. So at 4 players, against
 three ``raider:16``, ``fitted:16`` differs from its opponents by its weights alone
-(docs/BOTS.md, "On trial: fitted").
+(docs/BOTS.md, "The evaluation fitted at 4 players").
 """
 
 from __future__ import annotations

@@ -65,7 +65,8 @@ def first_step(s: State, me: int, plan: list[str]) -> list[str]:
 
 class StepwiseBot(RaiderBot):
     name = "stepwise"
-    # at 4 players, the weights fitted to who wins there (docs/BOTS.md, "At 4 players")
+    # at 4 players, the weights fitted to who wins there (docs/BOTS.md, "The evaluation fitted
+    # at 4 players")
     fitted = MappingProxyType(FITTED)
     wide = WIDE
     alternatives = ALTERNATIVES
