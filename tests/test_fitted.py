@@ -5,7 +5,9 @@ is checked is what it does, never how strong it is."""
 
 from __future__ import annotations
 
-from nova.bots.evaluate import FITTED
+from dataclasses import replace
+
+from nova.bots.evaluate import FITTED, cargo_gain, evaluate, geometry
 from nova.bots.fitted import FittedBot
 from nova.bots.raider import RaiderBot
 from nova.bots.stepwise import StepwiseBot
@@ -70,3 +72,31 @@ def test_the_admiral_takes_the_fit_at_four_players_and_its_own_weights_at_two():
     assert bot.weights is FITTED[4]
     _decisions(bot, 2, 3, 2)
     assert bot.weights is RaiderBot.weights and 2 not in FITTED
+
+
+def test_a_carried_stack_is_worth_the_points_it_would_add_to_its_seats_bays():
+    """``cargo_gain``: the Shards unloaded top first (R38), each into the bay it adds most to."""
+    table = geometry(new_game(players=4, seed=5).layout).bay_table
+    assert cargo_gain(("ky", "", ""), "r", table) == 5  # a set of three where a pair was
+    assert cargo_gain(("kry", "", ""), "k", table) == 1  # a single, wherever it goes
+    assert cargo_gain(("", "", ""), "yk", table) == 5  # k first, then y: a pair
+    assert cargo_gain(("kr", "", ""), "yy", table) == 6  # the top y completes the set
+
+
+def test_with_a_cargo_weight_a_stack_that_completes_a_set_is_worth_more():
+    """With ``cargo`` 0 (the hand-set weights) every carried Shard is worth the same; with
+    it, a red Shard to a seat whose bay holds black and yellow is worth more than a black."""
+    base = new_game(players=4, seed=5)
+    gate = base.layout.seat_gates[0][0]
+
+    def carrying(colour: str) -> State:
+        s = State.from_json(base.to_json())
+        s.players[0].bays[0] = "ky"
+        s.players[0].dock -= 1
+        s.ship[gate], s.pile[gate] = 0, colour
+        return s
+
+    red, black = carrying("r"), carrying("k")
+    assert evaluate(red, 0) == evaluate(black, 0)
+    w = replace(RaiderBot.weights, cargo=0.5)
+    assert evaluate(red, 0, w) - evaluate(black, 0, w) > 1.0

@@ -52,6 +52,9 @@ TUNED = HOLDINGS
 # Each weight stays within these shares of its hand-set value (``--bounds``): the sample is a few
 # thousand positions of one kind of play, and a weight far outside them fits that sample's noise.
 BOUNDS = (0.25, 4.0)
+# A term the hand-set weights leave out (0, such as ``cargo``) is fitted from 0 up to the upper
+# bound's share of this, in steps of the same share of it as the others'.
+NEW_TERM = 1.0
 
 
 def positions_of(task: tuple[str, int, int]) -> list[tuple[str, list[float]]]:
@@ -134,18 +137,16 @@ def main(argv: list[str]) -> int:
     k = fit_k(fit, w)
     best = loss(fit, w, k)
     print(f"K = {k}; loss fit {best:.5f} check {loss(check, w, k):.5f} (hand-set weights)")
-    steps = {name: args.step * max(abs(getattr(w, name)), 0.1) for name in TUNED}
+    scale = {name: getattr(start, name) or NEW_TERM for name in TUNED}
+    steps = {name: args.step * max(abs(scale[name]), 0.1) for name in TUNED}
     share = args.step
     while share >= args.min_step:
         improved = False
         for name in TUNED:
             for sign in (1, -1):
                 value = getattr(w, name) + sign * steps[name]
-                if (
-                    not args.bounds[0] * getattr(start, name)
-                    <= value
-                    <= args.bounds[1] * getattr(start, name)
-                ):
+                low = args.bounds[0] * scale[name] if getattr(start, name) else 0.0
+                if not low <= value <= args.bounds[1] * scale[name]:
                     continue
                 trial = replace(w, **{name: value})
                 v = loss(fit, trial, k)

@@ -10,7 +10,8 @@ The terms, all in "points at the end of the game" units:
   tail can still grow into a set, plus the seat's Special cards by symbol (R55-R58);
 * carried: Shards under the seat's ships, discounted by how many actions the ship
   needs to reach one of its own Jump-Gates, by the danger of the next Star Expansion
-  (R48) and by how soon Super-Nova ends the game (R49);
+  (R48) and by how soon Super-Nova ends the game (R49); with a ``cargo`` weight (the
+  fitted weights), also by the points the stack would add to the seat's own bays;
 * ships: each ship still in the game (Dock or board) is worth future Shards;
 * reach: loose Shards that one of the seat's ships can orbit onto;
 * threat: a stack with an opponent ship next to it on its ring can be Hijacked (R39);
@@ -85,6 +86,9 @@ class Weights:
     at_risk: float = 0.3  # what a carried Shard keeps of its worth on the ring about to go
     exposed: float = 0.5  # an empty ship on that ring loses this share of a ship's worth
     blend: float = 0.5  # the opponents as blend x best + (1 - blend) x mean
+    # per point a carried stack would add to the seat's bays, unloaded now (cargo_gain), on
+    # top of ``shard`` per Shard: 0 in the hand-set weights, which value every Shard alike
+    cargo: float = 0.0
 
     def as_dict(self) -> dict[str, float]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -143,6 +147,7 @@ HOLDINGS = (
     "at_risk",
     "exposed",
     "blend",
+    "cargo",
 )
 
 
@@ -160,6 +165,25 @@ def bay_value(
     """A bay's points plus part of what its open last group can still become."""
     now, gain = bay_points(bay, table)
     return now + open_tail * late * gain
+
+
+@lru_cache(maxsize=8192)
+def cargo_gain(bays: tuple[str, ...], stack: str, table: tuple[tuple[int, int], ...]) -> int:
+    """The points ``stack`` (bottom first) adds to ``bays`` unloaded Shard by Shard, top first
+    (R38), each into the bay it adds most to: what the carried Shards are worth to this seat,
+    which a flat worth per Shard cannot tell (a third colour completes a set, a fourth Shard
+    of one colour is a single point)."""
+    t = dict(table)
+    now = [best_bay_split(b, t)[0] for b in bays]
+    held = list(bays)
+    total = 0
+    for c in reversed(stack):
+        gains = [best_bay_split(b + c, t)[0] - v for b, v in zip(held, now, strict=True)]
+        i = max(range(len(held)), key=gains.__getitem__)
+        held[i] += c
+        now[i] += gains[i]
+        total += gains[i]
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -258,7 +282,10 @@ def seat_value(
             factor = home[sp] * late
             if at_risk:
                 factor *= w.at_risk
-            value += w.shard * carried * factor
+            worth = w.shard * carried
+            if w.cargo:
+                worth += w.cargo * cargo_gain(tuple(p.bays), pile[sp], geo.bay_table)
+            value += worth * factor
             for t in (lay.next_space[sp], lay.prev_space[sp]):
                 if ship[t] not in (-1, seat):
                     value -= w.threat * late
