@@ -100,3 +100,12 @@ def test_with_a_cargo_weight_a_stack_that_completes_a_set_is_worth_more():
     assert evaluate(red, 0) == evaluate(black, 0)
     w = replace(RaiderBot.weights, cargo=0.5)
     assert evaluate(red, 0, w) - evaluate(black, 0, w) > 1.0
+
+
+def test_a_second_fit_can_take_its_positions_from_greedy_play_with_a_first_fits_weights():
+    """``--self-play FIT``: the positions of greedy bots playing with the fit's weights;
+    with the hand-set weights they are greedy's own, with the 4-player fit other games."""
+    tune = tool_module("texel_tune")
+    greedy = tune.positions_of(("greedy", 2, 21, None))
+    assert greedy and tune.positions_of(("greedy", 2, 21, RaiderBot.weights.as_dict())) == greedy
+    assert tune.positions_of(("greedy", 2, 21, FITTED[4].as_dict())) != greedy

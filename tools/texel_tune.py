@@ -5,9 +5,10 @@
 
 1. Positions: ``--games`` seeded games of ``--bot`` self-play at ``--players`` (2 by default;
    greedy by default: cheap; the positions a search meets at the end of its rollouts are of
-   the same kind), the position after every finished turn, each with the game's result for
-   every seat (a win 1, a tie split, a loss 0). Games that end at the round limit are left
-   out: their result says nothing about the position.
+   the same kind; with ``--self-play FIT``, greedy bots playing with an earlier fit's weights,
+   whose positions are more like those its own bots meet), the position after every finished
+   turn, each with the game's result for every seat (a win 1, a tie split, a loss 0). Games
+   that end at the round limit are left out: their result says nothing about the position.
 2. The loss: the mean squared error between each seat's result and its chance of winning,
    over all positions and seats. The chance is the softmax over the seats of K x each seat's
    evaluation: at 2 players, where the evaluation is nearly zero-sum, a sigmoid of it, as
@@ -44,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nova.bots import make_bot  # noqa: E402
 from nova.bots.evaluate import HOLDINGS, Weights, evaluate  # noqa: E402
+from nova.bots.simple import GreedyBot  # noqa: E402
 from nova.lab.core.game import game_seed  # noqa: E402
 from nova.rules import State, new_game  # noqa: E402
 from nova.rules import move as mv  # noqa: E402
@@ -57,10 +59,16 @@ BOUNDS = (0.25, 4.0)
 NEW_TERM = 1.0
 
 
-def positions_of(task: tuple[str, int, int]) -> list[tuple[str, list[float]]]:
-    """(position text, result per seat) after every finished turn of one seeded game."""
-    bot, players, seed = task
-    agents = [make_bot(bot) for _ in range(players)]
+def positions_of(
+    task: tuple[str, int, int, dict[str, float] | None],
+) -> list[tuple[str, list[float]]]:
+    """(position text, result per seat) after every finished turn of one seeded game: of
+    ``bot`` self-play, or of greedy bots playing with ``weights`` (``--self-play``)."""
+    bot, players, seed, weights = task
+    if weights is None:
+        agents = [make_bot(bot) for _ in range(players)]
+    else:
+        agents = [GreedyBot(Weights.from_dict(weights)) for _ in range(players)]
     s = new_game(players=players, seed=seed)
     out: list[str] = []
     k = 0
@@ -121,11 +129,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument(
         "--bounds", type=float, nargs=2, default=BOUNDS, help="shares of each hand-set weight"
     )
+    ap.add_argument(
+        "--self-play",
+        default=None,
+        help="a fit's output: the positions come from greedy bots playing with its weights",
+    )
     ap.add_argument("--out", default="texel.json")
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
-    tasks = [(args.bot, args.players, game_seed(args.seed, g)) for g in range(args.games)]
+    played = None
+    if args.self_play:
+        played = {**Weights().as_dict(), **json.loads(Path(args.self_play).read_text())["weights"]}
+    tasks = [(args.bot, args.players, game_seed(args.seed, g), played) for g in range(args.games)]
     with Pool(args.workers) as pool:
         games = pool.map(positions_of, tasks, chunksize=4)
     samples = [(State.from_position(p, check=False), r) for g in games for p, r in g]
