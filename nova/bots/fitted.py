@@ -20,11 +20,13 @@ from types import MappingProxyType
 
 from .evaluate import FITTED
 from .raider import RaiderBot
+from .search import SHORT_ROLLOUTS
 
 
 class FittedBot(RaiderBot):
     name = "fitted"
     fitted = MappingProxyType(FITTED)
+    replies = MappingProxyType(SHORT_ROLLOUTS)
 
 
 BOT = FittedBot

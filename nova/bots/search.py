@@ -30,6 +30,8 @@ so the remaining decisions of the turn come back at once without searching again
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from ..rules import State, View, determinize
 from .evaluate import DEFAULT, Weights, evaluate
@@ -40,6 +42,11 @@ from .simple import PlanningBot
 DEFAULT_BUDGET = 48
 CANDIDATES = 6
 ROLLOUT_NODES = 40  # states tried per action in rollouts: a cheaper greedy
+# At 4 players, the rollouts of the bots with the evaluation fitted there (``fitted``, the
+# Admiral) end when the three opponents have replied, before the bot's own next turn: that
+# turn, planned greedily on a sampled deal three turns on, added noise more than it told
+# (docs/BOTS.md, "The evaluation fitted at 4 players").
+SHORT_ROLLOUTS: dict[int, int] = {4: 3}
 TIMED_CAP = 100_000  # simulations at most under a time budget (never reached in practice)
 
 
@@ -54,6 +61,10 @@ class SearchBot(PlanningBot):
     # Under a time budget, the share of it after which the search stops even in the middle
     # of a round (None: the reference search finishes the round's visits, past its time).
     time_share: float | None = None
+    # By player count, the other seats' turns a rollout plays after the bot's own before it
+    # is scored; at a count not listed (every one, for the reference search), about a round:
+    # the replies and the bot's own next turn.
+    replies: Mapping[int, int] = MappingProxyType({})
 
     def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__()
@@ -251,12 +262,15 @@ class SearchBot(PlanningBot):
         w = self.weights
         s = self._own_turn(plan, j)
         n = s.num_players
+        replies = self.replies.get(n)
         for _ in range(2 * n):  # about a round: the replies and our own next turn
-            if s.over:
+            if s.over or replies == 0:
                 break
-            seat = s.current_player
+            seat, turn = s.current_player, s.turn
             moves, s = plan_turn(s, seat, ROLLOUT_NODES, w)
             self.positions += len(moves)
+            if replies is not None and turn != me and s.turn != turn:
+                replies -= 1  # an opponent's turn is over
             if seat == me and s.current_player != me and not s.spawn_shard:
                 break
         return evaluate(s, me, w)

@@ -40,7 +40,7 @@ from ..rules import State, View
 from ..rules import move as mv
 from .evaluate import FITTED
 from .raider import RaiderBot
-from .search import CANDIDATES
+from .search import CANDIDATES, SHORT_ROLLOUTS
 
 WIDE = 5  # the best actions whose other ways to be carried out are tried
 ALTERNATIVES = 3  # other ways to carry out each of them
@@ -68,6 +68,7 @@ class StepwiseBot(RaiderBot):
     # at 4 players, the weights fitted to who wins there (docs/BOTS.md, "The evaluation fitted
     # at 4 players")
     fitted = MappingProxyType(FITTED)
+    replies = MappingProxyType(SHORT_ROLLOUTS)
     wide = WIDE
     alternatives = ALTERNATIVES
     candidates = CANDIDATES + WIDE * ALTERNATIVES
