@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nova.bots import search
 from nova.bots.evaluate import FITTED, cargo_gain, evaluate, geometry
 from nova.bots.fitted import FittedBot
 from nova.bots.raider import RaiderBot
@@ -109,3 +110,28 @@ def test_a_second_fit_can_take_its_positions_from_greedy_play_with_a_first_fits_
     greedy = tune.positions_of(("greedy", 2, 21, None))
     assert greedy and tune.positions_of(("greedy", 2, 21, RaiderBot.weights.as_dict())) == greedy
     assert tune.positions_of(("greedy", 2, 21, FITTED[4].as_dict())) != greedy
+
+
+def test_at_four_players_a_fitted_rollout_is_scored_when_the_bots_next_turn_begins(monkeypatch):
+    """``SHORT_ROLLOUTS``: at 4 players the rollouts of ``fitted`` and of the Admiral end when
+    the three opponents have replied; the raider's (every count, and theirs at 2 players)
+    play the bot's own next turn too, so they are scored as the turn after it begins."""
+    scored: list[tuple[int, int]] = []  # (whose turn, the scoring seat) at each rollout's end
+    real = search.evaluate
+
+    def spy(s: State, me: int, w=RaiderBot.weights) -> float:
+        scored.append((s.turn, me))
+        return real(s, me, w)
+
+    monkeypatch.setattr(search, "evaluate", spy)
+    for bot, players, after in (
+        (FittedBot(budget=6), 4, 0),
+        (StepwiseBot(budget=12), 4, 0),
+        (RaiderBot(budget=6), 4, 1),
+        (FittedBot(budget=6), 2, 1),
+    ):
+        s = new_game(players=players, seed=3)
+        scored.clear()
+        bot.choose(s.view(s.current_player), 1)
+        ends = [(turn - me) % players for turn, me in scored]
+        assert ends and set(ends) == {after}, (bot.name, players, ends)
