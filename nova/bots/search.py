@@ -10,7 +10,8 @@ one by one wastes the budget on choosing bays and ships. This bot searches *turn
 2. Each simulation deals the unseen cards at random (:func:`nova.rules.determinize`;
    the bot never sees the real hidden cards), plays the candidate, lets every seat
    play greedy turns for about one round (the opponents' replies and the bot's own
-   next turn), and scores the position reached with the evaluation.
+   next turn; or only the replies, at a player count in ``replies``), and scores the
+   position reached with the evaluation.
 3. Candidates share the same samples (common random numbers) and are thinned by
    successive halving: after each round of simulations the worse half is dropped.
 
