@@ -90,11 +90,13 @@ def test_a_bot_that_answers_an_illegal_move_is_reported():
 
 def test_the_new_game_form_offers_every_bot():
     """The seat choices are the bots there are, the strongest by its name ``best`` (what it
-    plays, the raider today, is the ladder's choice)."""
+    plays, ``fitted`` today, is the ladder's choice). ``fitted`` plays the raider's moves at 2
+    and 3 players, so the raider is not offered beside it."""
     from nova.bots import BEST, BOT_NAMES
     from nova.render.screens import BOT_CHOICES
 
-    assert [v for v, _ in BOT_CHOICES if v] == [b for b in BOT_NAMES if b != BEST]
+    assert BEST == "fitted"
+    assert [v for v, _ in BOT_CHOICES if v] == [b for b in BOT_NAMES if b not in (BEST, "raider")]
     assert BOT_CHOICES[-1] == ("best", "Best bot (strongest)")
 
 

@@ -1,25 +1,29 @@
-"""The ``fitted`` bot on trial (nova/bots/fitted.py) and the fit behind its weights
-(tools/texel_tune.py). Its legality, determinism and blindness to hidden cards are
-tests/test_bots.py's (``TRIAL``); here, what it changes from the raider. Tiny budgets: what
-is checked is what it does, never how strong it is."""
+"""The ``fitted`` bot (nova/bots/fitted.py, ``best``), the Admiral's 4-player settings it
+shares and the fit behind its weights (tools/texel_tune.py). Its legality, determinism and
+blindness to hidden cards are tests/test_bots.py's (``LEVEL_ONLY``); here, what it changes
+from the raider. Tiny budgets: what is checked is what it does, never how strong it is."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from types import MappingProxyType
 
-from nova.bots import search
+from nova.bots import make_bot, search
 from nova.bots.evaluate import FITTED, cargo_gain, evaluate, geometry
 from nova.bots.fitted import FittedBot
 from nova.bots.raider import RaiderBot
+from nova.bots.search import SHORT_ROLLOUTS
 from nova.bots.stepwise import StepwiseBot
 from nova.rules import State, new_game
 from tests.build_helpers import tool_module
 
 
 class _FittedRaider(RaiderBot):
-    """The raider told the 4-player fit by hand: what ``fitted`` must play at 4 players."""
+    """The raider told the 4-player fit and short rollouts by hand: what ``fitted`` (and so
+    ``best``) must play at 4 players."""
 
     weights = FITTED[4]
+    replies = MappingProxyType({4: 3})
 
 
 def _decisions(bot, players: int, seed: int, n: int) -> list[str]:
@@ -33,18 +37,19 @@ def _decisions(bot, players: int, seed: int, n: int) -> list[str]:
 
 
 def test_where_no_fit_is_kept_it_plays_the_raiders_moves():
-    assert 2 not in FITTED
+    """At 2 players ``best`` (the hints) plays as it did when it was the raider."""
+    assert 2 not in FITTED and 2 not in SHORT_ROLLOUTS
     for seed in (1, 2):
-        assert _decisions(FittedBot(budget=4), 2, seed, 6) == _decisions(
+        assert _decisions(make_bot("best", 4), 2, seed, 6) == _decisions(
             RaiderBot(budget=4), 2, seed, 6
         )
 
 
 def test_at_four_players_it_searches_with_the_weights_fitted_there():
-    bot = FittedBot(budget=4)
-    moves = _decisions(bot, 4, 3, 6)
-    assert bot.weights is FITTED[4]
-    assert moves == _decisions(_FittedRaider(budget=4), 4, 3, 6)
+    bot = make_bot("best", 4)
+    moves = _decisions(bot, 4, 4, 6)  # a deal where the short rollouts change a decision
+    assert isinstance(bot, FittedBot) and bot.weights is FITTED[4]
+    assert moves == _decisions(_FittedRaider(budget=4), 4, 4, 6)
     # and the fit is not the raider's own weights: at 4 players the evaluation changes
     assert FITTED[4] != RaiderBot.weights
 
