@@ -23,7 +23,7 @@ class _FittedRaider(RaiderBot):
     ``best``) must play at 4 players."""
 
     weights = FITTED[4]
-    replies = MappingProxyType({4: 3})
+    rollout_replies = MappingProxyType({4: 3})
 
 
 def _decisions(bot, players: int, seed: int, n: int) -> list[str]:

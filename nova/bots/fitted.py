@@ -32,7 +32,7 @@ from .search import SHORT_ROLLOUTS
 class FittedBot(RaiderBot):
     name = "fitted"
     fitted = MappingProxyType(FITTED)
-    replies = MappingProxyType(SHORT_ROLLOUTS)
+    rollout_replies = MappingProxyType(SHORT_ROLLOUTS)
 
 
 BOT = FittedBot

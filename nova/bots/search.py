@@ -10,7 +10,7 @@ one by one wastes the budget on choosing bays and ships. This bot searches *turn
 2. Each simulation deals the unseen cards at random (:func:`nova.rules.determinize`;
    the bot never sees the real hidden cards), plays the candidate, lets every seat
    play greedy turns for about one round (the opponents' replies and the bot's own
-   next turn; or only the replies, at a player count in ``replies``), and scores the
+   next turn; or only the replies, at a player count in ``rollout_replies``), and scores the
    position reached with the evaluation.
 3. Candidates share the same samples (common random numbers) and are thinned by
    successive halving: after each round of simulations the worse half is dropped.
@@ -65,7 +65,7 @@ class SearchBot(PlanningBot):
     # By player count, the other seats' turns a rollout plays after the bot's own before it
     # is scored; at a count not listed (every one, for the reference search), about a round:
     # the replies and the bot's own next turn.
-    replies: Mapping[int, int] = MappingProxyType({})
+    rollout_replies: Mapping[int, int] = MappingProxyType({})
 
     def __init__(self, budget: int | None = None, time_ms: float | None = None) -> None:
         super().__init__()
@@ -263,7 +263,7 @@ class SearchBot(PlanningBot):
         w = self.weights
         s = self._own_turn(plan, j)
         n = s.num_players
-        replies = self.replies.get(n)
+        replies = self.rollout_replies.get(n)
         for _ in range(2 * n):  # about a round: the replies and our own next turn
             if s.over or replies == 0:
                 break

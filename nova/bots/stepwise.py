@@ -68,7 +68,7 @@ class StepwiseBot(RaiderBot):
     # at 4 players, the weights fitted to who wins there (docs/BOTS.md, "The evaluation fitted
     # at 4 players")
     fitted = MappingProxyType(FITTED)
-    replies = MappingProxyType(SHORT_ROLLOUTS)
+    rollout_replies = MappingProxyType(SHORT_ROLLOUTS)
     wide = WIDE
     alternatives = ALTERNATIVES
     candidates = CANDIDATES + WIDE * ALTERNATIVES
