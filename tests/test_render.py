@@ -205,9 +205,9 @@ def test_help_lists_every_special_card_from_the_data():
     assert "<kbd>u</kbd>" in out
 
 
-def test_the_levels_note_says_the_ratings_are_two_players_and_the_top_two_level_at_four():
+def test_the_levels_note_says_the_ratings_are_two_players_and_the_top_two_at_four():
     """A player choosing a level by strength learns that the ratings are 2-player figures,
-    and at 4 players that the top two levels were measured level there (docs/BOTS.md)."""
+    and at 4 players how the top two levels were measured there (docs/BOTS.md)."""
 
     def note(players: int) -> str:
         out = new_game_html(NewGameForm(players=players), [])
@@ -217,7 +217,7 @@ def test_the_levels_note_says_the_ratings_are_two_players_and_the_top_two_level_
 
     two, three, four = note(2), note(3), note(4)
     assert all("2-player games" in n for n in (two, three, four))
-    assert "the Admiral and the Captain are close" in four
+    assert "the Admiral wins about 4 games in 10 against three Captains" in four
     assert "Captain" not in two and "Captain" not in three
 
 

@@ -46,7 +46,7 @@ ROLLOUT_NODES = 40  # states tried per action in rollouts: a cheaper greedy
 # At 4 players, the rollouts of the bots with the evaluation fitted there (``fitted``, the
 # Admiral) end when the three opponents have replied, before the bot's own next turn: that
 # turn, planned greedily on a sampled deal three turns on, added noise more than it told
-# (docs/BOTS.md, "The evaluation fitted at 4 players").
+# (docs/BOTS.md, "Rollouts that end after the replies").
 SHORT_ROLLOUTS: dict[int, int] = {4: 3}
 TIMED_CAP = 100_000  # simulations at most under a time budget (never reached in practice)
 

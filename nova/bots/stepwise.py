@@ -26,10 +26,13 @@ successive halving and the page's time budget (a turn thinks once per action). T
 public view, no peeking: every state it thinks on is dealt from ``state.view(seat)``.
 
 At 4 players it plays with the evaluation's weights fitted to who wins there
-(:data:`~nova.bots.evaluate.FITTED`, ``fitted``): with the hand-set weights no budget or
-search shape tried moved it above parity against three ``raider:16``, and with the fit
-``stepwise:64`` won 33.1% of 80 games, 35.0% on deals where it had won 25.0% (docs/BOTS.md,
-"The evaluation fitted at 4 players"). At 2 and 3 players its weights are the raider's.
+(:data:`~nova.bots.evaluate.FITTED`, as ``fitted`` does), and its rollouts end when the
+three opponents have replied (:data:`~nova.bots.search.SHORT_ROLLOUTS`): with the hand-set
+weights no budget or search shape tried moved it above parity against three ``raider:16``;
+with the fit ``stepwise:64`` won 35.4% of 120 games, with the short rollouts too 45.3% of
+120, and the Admiral 40.0% of 40 against three Captains (docs/BOTS.md, "The evaluation
+fitted at 4 players", "Rollouts that end after the replies"). At 2 and 3 players its
+weights and rollouts are the raider's.
 """
 
 from __future__ import annotations

@@ -263,11 +263,15 @@ def _levels_html(form: NewGameForm) -> str:
 
 def _levels_note(players: int) -> str:
     """What the levels' ratings mean, under Start (which a level's tap must leave in view).
-    They are 2-player figures; at 4 players the top two are not told apart surely (the
-    Admiral won 37.5% of 40 games against three Captains, parity 25%, the 95% interval 20.0
-    to 55.0%: docs/BOTS.md, "The evaluation fitted at 4 players"), which a player choosing
-    by strength should know."""
-    four = " At 4 players the Admiral and the Captain are close." if players == 4 else ""
+    They are 2-player figures; at 4 players the step between the top two is told in a 4-player
+    figure (the Admiral won 40.0% of 40 games against three Captains, parity 25%, the 95%
+    interval 27.5 to 52.5%: docs/BOTS.md, "Rollouts that end after the replies"), which a
+    player choosing by strength should know."""
+    four = (
+        " At 4 players the Admiral wins about 4 games in 10 against three Captains."
+        if players == 4
+        else ""
+    )
     return (
         '<p class="muted levels-note">Weakest first. A level\'s rating is its Elo on our '
         f"ladder of 2-player games (Pilot 0): 100 more wins about 64 games in 100.{four} You "
