@@ -26,7 +26,7 @@ positions is printed beside): a weight set that only fits its own sample is not 
 
 The result is a candidate for ``nova/bots/raider.py``'s ``WEIGHTS``, kept only when
 ``python -m nova lab sprt`` accepts the bot that plays with it (docs/BOTS.md); fitted at 3 or
-4 players, for ``nova/bots/fitted.py``'s ``FITTED`` at that count, tried against a field of
+4 players, for ``nova/bots/evaluate.py``'s ``FITTED`` at that count, tried against a field of
 raiders (``python -m nova lab ladder --players 4 --field raider:16``).
 """
 
@@ -140,7 +140,7 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     played = None
     if args.self_play:
-        played = {**Weights().as_dict(), **json.loads(Path(args.self_play).read_text())["weights"]}
+        played = json.loads(Path(args.self_play).read_text())["weights"]
     tasks = [(args.bot, args.players, game_seed(args.seed, g), played) for g in range(args.games)]
     with Pool(args.workers) as pool:
         games = pool.map(positions_of, tasks, chunksize=4)
